@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import formBody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { contentRoutes } from './modules/content';
+import { fiatRoutes } from './modules/fiat';
+import type { FiatRateSource } from './modules/fiat/fiat.source';
+import { timezoneRoutes } from './modules/timezone';
+import { uploadRoutes } from './modules/upload';
+import type { Clock } from './platform/clock';
+import type { DatabaseHandle } from './platform/db/database';
+import { installApiEnvelope } from './platform/http/api-envelope';
+import { policies, type RoutePolicy, type SessionResolver } from './platform/http/route-policy';
+import { loggerOptions, newRequestId } from './platform/logger';
+import { installSocketServer } from './platform/realtime/socket-server';
+import type { FileStorage } from './platform/storage/file-storage';
+
+/** Everything the app needs from the world, built by main.ts or by a test. */
+export type AppDeps = {
+  readonly config: Config;
+  readonly database: DatabaseHandle;
+  readonly clock: Clock;
+  readonly sessions: SessionResolver;
+  readonly storage: FileStorage;
+  /** The public fiat-rate service; null keeps the bundled table (offline installs, tests). */
+  readonly fiatRateSource: FiatRateSource | null;
+};
+
+export type RegisteredRoute = { method: string; url: string; policy: RoutePolicy | undefined };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+const apiBodyLimitBytes = 256 * 1024;
+/** Routes outside /api that only serve public assets: the web app and the API reference. */
+const publicAssetPrefixes = ['/api/docs', '/'];
+
+/** Builds the whole server without listening, so tests drive it with `inject`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(deps.config.logLevel),
+    genReqId: newRequestId,
+    requestIdHeader: 'x-request-id',
+    bodyLimit: apiBodyLimitBytes,
+    trustProxy: deps.config.trustProxy,
+    return503OnClosing: true,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('registeredRoutes', [] as RegisteredRoute[]);
+  app.addHook('onRoute', (route) => {
+    const isPublicAsset =
+      !route.url.startsWith('/api/') ||
+      publicAssetPrefixes.some((prefix) => prefix !== '/' && route.url.startsWith(prefix));
+    if (!route.config?.policy && isPublicAsset) {
+      route.config = { ...route.config, policy: policies.public };
+    }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      app.registeredRoutes.push({ method, url: route.url, policy: route.config?.policy });
+    }
+  });
+
+  installApiEnvelope(app, deps.sessions);
+  await app.register(formBody, { bodyLimit: apiBodyLimitBytes });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Fairex API',
+        version: '1.0.0',
+        description:
+          'Every answered call replies HTTP 200 with `{type, message}`: `type` "ok" with the data, ' +
+          '"error" with a message localised to `lang`, 999 for an invalid session, 998 where ' +
+          'verification is required. Bodies may be form-encoded or JSON. The session token travels ' +
+          'bare (or as Bearer) in Authorization.',
+      },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(contentRoutes(deps));
+      await api.register(timezoneRoutes(deps));
+      await api.register(uploadRoutes(deps));
+      await api.register(fiatRoutes(deps));
+    },
+    { prefix: '/api' },
+  );
+
+  installSocketServer(app, deps.clock);
+
+  if (existsSync(deps.config.webDistDir)) {
+    await app.register(fastifyStatic, { root: deps.config.webDistDir, wildcard: false, maxAge: '1h' });
+  }
+  return app;
+}

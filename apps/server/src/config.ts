@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
+  .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  DEMO: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Public fiat-rate service, USD base; `off` keeps the bundled table (air-gapped installs). */
+  FIAT_RATES_URL: z.string().default('https://open.er-api.com/v6/latest/USD'),
+  /** Trust X-Forwarded-For only when a proxy we run sits in front (hop count or `true`). */
+  TRUST_PROXY: booleanFlag.default(false),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = Readonly<{
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  demo: boolean;
+  logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
+  fiatRatesUrl: string | undefined;
+  trustProxy: boolean;
+  webDistDir: string;
+}>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start; a bad value stops the server with a readable list. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const blankless = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = configSchema.safeParse(blankless);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const values = parsed.data;
+  return Object.freeze({
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
+    demo: values.DEMO,
+    logLevel: values.LOG_LEVEL,
+    fiatRatesUrl: values.FIAT_RATES_URL === 'off' ? undefined : values.FIAT_RATES_URL,
+    trustProxy: values.TRUST_PROXY,
+    webDistDir: path.resolve(values.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+  });
+}

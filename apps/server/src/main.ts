@@ -1,0 +1,58 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { seedDemoContent } from './modules/content';
+import { createFiatRateSource } from './modules/fiat/fiat.http-source';
+import { systemClock } from './platform/clock';
+import { openDatabase } from './platform/db/database';
+import { noSessions } from './platform/http/route-policy';
+import { LocalFileStorage } from './platform/storage/local-file-storage';
+
+/** The composition root: read config, build dependencies, listen, and stop gracefully. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  const app = await buildApp({
+    config,
+    database,
+    clock: systemClock,
+    sessions: noSessions,
+    storage: new LocalFileStorage(`${config.dataDir}/uploads`),
+    fiatRateSource: config.fiatRatesUrl ? createFiatRateSource(config.fiatRatesUrl) : null,
+  });
+
+  if (database.kind === 'pglite' && !config.demo) {
+    app.log.warn(
+      '!!! PGlite is the embedded database for trying Fairex out. It has one connection and does not ' +
+        'fsync: never hold real money on it. Set DATABASE_URL to a PostgreSQL server. !!!',
+    );
+  }
+  if (config.demo) {
+    await seedDemoContent(database.db, systemClock);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const mode = config.demo ? 'demo mode: simulated prices, test funds' : 'live mode';
+  const storeName = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
+  console.log(`\n  Fairex is running at ${config.publicUrl}  (${mode}; database: ${storeName})\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

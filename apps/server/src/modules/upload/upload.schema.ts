@@ -1,0 +1,13 @@
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** What was uploaded, by whom, and who may read it (ID photos are private). */
+export const uploadedFiles = pgTable('uploaded_files', {
+  key: text('key').primaryKey(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  ownerUserId: integer('owner_user_id'),
+  visibility: text('visibility').$type<'public' | 'private'>().notNull().default('public'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,46 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+/** The query builder every repository receives; the same type on PGlite and PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type DatabaseHandle = {
+  readonly db: Database;
+  readonly kind: DatabaseKind;
+  close(): Promise<void>;
+};
+
+export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+const postgresPoolSize = 10;
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string | undefined };
+
+/** Opens the database and applies every pending migration; the same migrations serve both engines. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: postgresPoolSize });
+    const db = drizzleNodePg({ client: pool });
+    await migrateNodePg(db, { migrationsFolder });
+    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  }
+  let dataDir: string | undefined;
+  if (target.dataDir) {
+    dataDir = path.join(target.dataDir, 'pglite');
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = new PGlite(dataDir);
+  const db = drizzlePglite({ client });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
