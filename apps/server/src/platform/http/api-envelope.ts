@@ -50,6 +50,11 @@ export function installApiEnvelope(app: FastifyInstance, sessions: SessionResolv
   app.decorateRequest('locale', null as unknown as Locale);
   app.decorateRequest('principal', null);
 
+  // The request id ties a user's report to the server's log lines.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
   app.addHook('preValidation', async (request) => {
     request.locale = requestLocale(request);
     stripLangField(request.query);

@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// The test command: static checks, the web build and its size budget, then every Vitest project
+// (unit, route tests on PGlite and PostgreSQL, browser tests). It ends with the line CI reads:
+// `N passed, N failed`, summed over everything it ran.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const resultsDir = '.test-results';
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(label, command, args, options = {}) {
+  console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+  return result.status === 0;
+}
+
+function check(label, command, args) {
+  if (run(label, command, args)) {
+    passed += 1;
+  } else {
+    failed += 1;
+    failures.push(label);
+  }
+}
+
+// Static checks count as one test each (see scripts/check.mjs for what each does).
+const { checks } = await import('./checks.mjs');
+for (const step of checks) check(step.label, step.command, step.args);
+
+check('web build', 'npm', ['run', 'build', '--silent']);
+check('size budget (size-limit)', 'npx', ['size-limit']);
+
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+const vitestReport = `${resultsDir}/vitest.json`;
+run('vitest', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+try {
+  const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  // A file that fails to load has no failed test but must still fail the run.
+  const brokenFiles = report.testResults.filter(
+    (file) => file.status === 'failed' && file.assertionResults.every((test) => test.status !== 'failed'),
+  );
+  failed += brokenFiles.length;
+  for (const file of brokenFiles) failures.push(`test file failed to run: ${file.name}`);
+  if (report.numTotalTests === 0) {
+    failed += 1;
+    failures.push('vitest ran no test');
+  }
+} catch (error) {
+  failed += 1;
+  failures.push(`vitest report unreadable: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+if (failures.length > 0) {
+  console.log('\nFailed:');
+  for (const failure of failures) console.log(`  - ${failure}`);
+}
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
