@@ -4,7 +4,16 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-export type RunningServer = { readonly url: string; readonly dataDir: string; stop(): Promise<void> };
+export type RunningServer = {
+  readonly url: string;
+  readonly dataDir: string;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** SIGTERM, wait for exit; returns the exit code. Keeps the data directory unless asked. */
+  stop(options?: { removeData?: boolean }): Promise<number | null>;
+};
+
+export type ServerOptions = { env?: Record<string, string>; dataDir?: string };
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../..');
 const startTimeoutMs = 120_000;
@@ -24,9 +33,9 @@ async function freePort(): Promise<number> {
  * The real server as a user starts it (`tsx apps/server/src/main.ts`, demo on, PGlite in a fresh
  * data directory), serving the built web app. The rate service is off: CI has no internet.
  */
-export async function startFairexServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startFairexServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fairex-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'fairex-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repositoryRoot,
     env: {
@@ -39,7 +48,7 @@ export async function startFairexServer(env: Record<string, string> = {}): Promi
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: '',
-      ...env,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -63,13 +72,15 @@ export async function startFairexServer(env: Record<string, string> = {}): Promi
   return {
     url,
     dataDir,
-    async stop() {
+    output: () => output,
+    async stop(stopOptions = { removeData: true }) {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (stopOptions.removeData) rmSync(dataDir, { recursive: true, force: true });
+      return child.exitCode;
     },
   };
 }

@@ -1,1 +1,50 @@
-export {};
+export {
+  compareDecimal,
+  compareDecimalValues,
+  type Decimal,
+  type DecimalError,
+  type DecimalResult,
+  decimalFromScaled,
+  decimalScaleMax,
+  decimalTextLengthMax,
+  formatDecimal,
+  fromScaledBigint,
+  normalizeDecimal,
+  parseDecimal,
+  roundDecimalHalfUp,
+  roundHalfUp,
+  type ScaledDecimal,
+  stripTrailingZeros,
+  toScaledBigint,
+} from './decimal';
+export {
+  amountDecimalsDefault,
+  compactPlainDecimals,
+  compactUnitDecimals,
+  type DecimalInput,
+  type FormatAmountOptions,
+  formatAmount,
+  formatCompact,
+  groupThousands,
+  invalidNumberPlaceholder,
+  type NumberSeparators,
+} from './format-number';
+export { assertNever, InvariantError, invariant } from './invariant';
+export {
+  directionColor,
+  type PriceDirection,
+  priceDirection,
+  priceDownColor,
+  priceUpColor,
+  priceZeroColor,
+} from './price-direction';
+export {
+  dateAgeMinMs,
+  justNowAgeMaxMs,
+  millisecondTimestampMin,
+  type RelativeTime,
+  type RelativeTimeOptions,
+  relativeTime,
+  timeZoneOffsetMaxMinutes,
+  toMilliseconds,
+} from './relative-time';

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration from the environment', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:8080',
+      demo: false,
+      fiatRatesUrl: 'https://open.er-api.com/v6/latest/USD',
+      trustProxy: false,
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      DATA_DIR: '/tmp/fx',
+      DATABASE_URL: 'postgres://u@db:5432/fairex',
+      PUBLIC_URL: 'https://fx.example.com',
+      DEMO: 'true',
+      FIAT_RATES_URL: 'off',
+      TRUST_PROXY: '1',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      dataDir: '/tmp/fx',
+      databaseUrl: 'postgres://u@db:5432/fairex',
+      publicUrl: 'https://fx.example.com',
+      demo: true,
+      fiatRatesUrl: undefined,
+      trustProxy: true,
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', DEMO: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('stops with a readable list of every bad value', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DEMO: 'maybe', DATABASE_URL: 'not a url' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', DEMO: 'maybe' });
+    } catch (error) {
+      expect((error as Error).message).toContain('PORT');
+      expect((error as Error).message).toContain('DEMO');
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import { rmSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { startFairexServer } from './support/fairex-server';
+
+async function getJson(url: string) {
+  const response = await fetch(url);
+  return { status: response.status, body: await response.json() };
+}
+
+describe('the server process as a user starts it', () => {
+  it('keeps its PGlite data across restarts and stops cleanly on SIGTERM', async () => {
+    const first = await startFairexServer();
+    const dataDir = first.dataDir;
+    try {
+      const before = await getJson(`${first.url}/api/news/list?lang=en`);
+      const siteConfig = await getJson(`${first.url}/api/getSiteConfig`);
+      expect(siteConfig).toMatchObject({ status: 200, body: { type: 'ok', message: { demo: true } } });
+      expect(first.output()).toContain('Fairex is running at');
+      expect(await first.stop({ removeData: false })).toBe(0);
+
+      const second = await startFairexServer({ dataDir });
+      try {
+        const after = await getJson(`${second.url}/api/news/list?lang=en`);
+        expect(after).toEqual(before);
+      } finally {
+        expect(await second.stop({ removeData: false })).toBe(0);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('warns loudly when started on PGlite without demo mode', async () => {
+    const server = await startFairexServer({ env: { DEMO: 'false' } });
+    try {
+      expect(server.output()).toContain('PGlite is the embedded database for trying Fairex out');
+      expect((await getJson(`${server.url}/api/getSiteConfig`)).body.message.demo).toBe(false);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('serves the web app at / and answers unknown API routes with 404', async () => {
+    const server = await startFairexServer();
+    try {
+      const page = await fetch(`${server.url}/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+      expect((await getJson(`${server.url}/api/nothing-here`)).status).toBe(404);
+    } finally {
+      await server.stop();
+    }
+  });
+});
