@@ -15,7 +15,7 @@ import { contentRoutes } from './modules/content';
 import { fiatRoutes } from './modules/fiat';
 import type { FiatRateSource } from './modules/fiat/fiat.source';
 import { timezoneRoutes } from './modules/timezone';
-import { uploadRoutes } from './modules/upload';
+import { uploadFileRoutes, uploadRoutes } from './modules/upload';
 import type { Clock } from './platform/clock';
 import type { DatabaseHandle } from './platform/db/database';
 import { installApiEnvelope } from './platform/http/api-envelope';
@@ -104,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  await app.register(uploadFileRoutes(deps));
 
   installSocketServer(app, deps.clock);
 

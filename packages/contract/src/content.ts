@@ -52,6 +52,33 @@ export type ArticleDetail = z.infer<typeof articleDetailSchema>;
 /** GET /news/index_pop: the popup notice of Home, or null when there is none. */
 export const popupNoticeSchema = articleDetailSchema.nullable();
 
+/**
+ * The Home shortcuts of spec section 2, in display order. Clients label and draw them by key
+ * (`menu.<key>` in their locale files); the server may also send keys an operator added.
+ */
+export const homeShortcutKeys = [
+  'recharge',
+  'withdrawal',
+  'stock',
+  'futures',
+  'copy',
+  'finance',
+  'otc',
+  'coupon',
+  'bills',
+  'exchange',
+  'lock_mining',
+  'game',
+  'chat_room',
+  'quick_buy',
+  'real_name',
+  'ieo',
+  'options',
+  'coin_transfer',
+  'borrowing',
+] as const;
+export type HomeShortcutKey = (typeof homeShortcutKeys)[number];
+
 /** GET /menu: the Home shortcuts; `available` is false for features that have not shipped yet. */
 export const menuItemSchema = z.object({
   key: z.string(),

@@ -1,9 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
-
-/** Placeholder until the module lands: registers no routes. */
-export function contentRoutes(_deps: AppDeps): FastifyPluginAsyncZod {
-  return async () => {};
-}
-
-export async function seedDemoContent(_db: unknown, _clock: unknown): Promise<void> {}
+/**
+ * The content module's public surface: its routes and the demo seed main.ts runs. No other module
+ * needs its service yet; export the type here when one does.
+ */
+export { contentRoutes } from './content.routes';
+export { seedDemoContent } from './content.seed';

@@ -5,3 +5,8 @@ export type FiatRateQuote = { readonly rates: Readonly<Record<string, string>>; 
 export interface FiatRateSource {
   fetchUsdRates(signal: AbortSignal): Promise<FiatRateQuote>;
 }
+
+/** Why a fetch failed, in words safe to store with the attempt (no reply bodies, no secrets). */
+export class FiatSourceError extends Error {
+  override readonly name = 'FiatSourceError';
+}

@@ -1,7 +1,2 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
-
-/** Placeholder until the module lands: registers no routes. */
-export function fiatRoutes(_deps: AppDeps): FastifyPluginAsyncZod {
-  return async () => {};
-}
+/** The fiat module's public surface: the rates route. main.ts builds the rate source itself. */
+export { fiatRoutes } from './fiat.routes';

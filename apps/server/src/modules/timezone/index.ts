@@ -1,7 +1,5 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
-
-/** Placeholder until the module lands: registers no routes. */
-export function timezoneRoutes(_deps: AppDeps): FastifyPluginAsyncZod {
-  return async () => {};
-}
+/**
+ * The timezone module's public surface: its routes. No other module needs its service yet;
+ * export the type here when one does.
+ */
+export { timezoneRoutes } from './timezone.routes';

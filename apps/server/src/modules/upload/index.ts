@@ -1,7 +1,5 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
-
-/** Placeholder until the module lands: registers no routes. */
-export function uploadRoutes(_deps: AppDeps): FastifyPluginAsyncZod {
-  return async () => {};
-}
+/**
+ * The upload module's public surface: POST /api/upload (under the /api prefix) and the file
+ * server for GET /uploads/* (at the root).
+ */
+export { uploadFileRoutes, uploadRoutes } from './upload.routes';

@@ -1,0 +1,179 @@
+import {
+  apiReply,
+  articleDetailSchema,
+  contentPageSchema,
+  faqReplySchema,
+  menuReplySchema,
+  newsDetailBodySchema,
+  newsListBodySchema,
+  newsListReplySchema,
+  popupNoticeSchema,
+  settingQuerySchema,
+  settingValueSchema,
+  siteConfigSchema,
+} from '@fairex/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Clock } from '../../platform/clock';
+import type { DatabaseHandle } from '../../platform/db/database';
+import { ok } from '../../platform/http/reply';
+import { policies } from '../../platform/http/route-policy';
+import type { ContentPageSlug } from './content.domain';
+import { seedBaseContent } from './content.seed';
+import { createContentService } from './content.service';
+
+/** What the content routes need from the app; AppDeps satisfies it. */
+export type ContentModuleDeps = {
+  readonly database: DatabaseHandle;
+  readonly clock: Clock;
+  /** Demo mode (simulated prices, test funds) is reported to clients in the site config. */
+  readonly config: { readonly demo: boolean };
+};
+
+/** Calls without parameters still refuse unknown ones (`lang` is envelope and already removed). */
+const noParams = z.strictObject({});
+const publicRoute = { policy: policies.public };
+const tags = ['content'];
+
+const pageRoutes: readonly { url: string; slug: ContentPageSlug; summary: string }[] = [
+  { url: '/aboutus', slug: 'aboutus', summary: 'The About page in the caller’s locale' },
+  { url: '/contactus', slug: 'contactus', summary: 'The Contact page in the caller’s locale' },
+  {
+    url: '/operational_compliance',
+    slug: 'operational_compliance',
+    summary: 'The operational compliance page in the caller’s locale',
+  },
+];
+
+/** Site config, public settings, articles, Home shortcuts, FAQ and the long-form pages. */
+export function contentRoutes(deps: ContentModuleDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const db = deps.database.db;
+    await seedBaseContent(db);
+    const content = createContentService({ db, clock: deps.clock, demo: deps.config.demo });
+
+    app.get(
+      '/getSiteConfig',
+      {
+        config: publicRoute,
+        schema: {
+          tags,
+          summary: 'Site name, logo and whether this is a demo; read at launch',
+          querystring: noParams,
+          response: { 200: apiReply(siteConfigSchema) },
+        },
+      },
+      async () => ok(await content.siteConfig()),
+    );
+
+    app.get(
+      '/getSetting',
+      {
+        config: publicRoute,
+        schema: {
+          tags,
+          summary:
+            'One public setting (e.g. kefu_url, whatsapp_url, telegram_url); null when not public or unset',
+          querystring: settingQuerySchema,
+          response: { 200: apiReply(settingValueSchema) },
+        },
+      },
+      async (request) => ok(await content.publicSetting(request.query.keyword)),
+    );
+
+    app.get(
+      '/news/index_pop',
+      {
+        config: publicRoute,
+        schema: {
+          tags,
+          summary: 'The newest popup notice in the caller’s locale (else English), or null',
+          querystring: noParams,
+          response: { 200: apiReply(popupNoticeSchema) },
+        },
+      },
+      async (request) => ok(await content.popupNotice(request.locale)),
+    );
+
+    app.post(
+      '/news/list',
+      {
+        config: publicRoute,
+        schema: {
+          tags,
+          summary:
+            'News (c_id 4, newest first) or banners (c_id 5, in display order), 10 per page by default',
+          body: newsListBodySchema,
+          response: { 200: apiReply(newsListReplySchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          await content.newsList({
+            locale: request.locale,
+            categoryId: request.body.c_id,
+            page: request.body.page,
+            limit: request.body.limit,
+          }),
+        ),
+    );
+
+    app.post(
+      '/news/detail',
+      {
+        config: publicRoute,
+        schema: {
+          tags,
+          summary: 'One article with its plain-text content',
+          body: newsDetailBodySchema,
+          response: { 200: apiReply(articleDetailSchema) },
+        },
+      },
+      async (request) => ok(await content.newsDetail(request.body.id)),
+    );
+
+    app.get(
+      '/menu',
+      {
+        config: publicRoute,
+        schema: {
+          tags,
+          summary: 'The Home shortcuts; available is false for features not shipped yet',
+          querystring: noParams,
+          response: { 200: apiReply(menuReplySchema) },
+        },
+      },
+      async () => ok(await content.menu()),
+    );
+
+    app.get(
+      '/faq',
+      {
+        config: publicRoute,
+        schema: {
+          tags,
+          summary: 'Frequently asked questions in the caller’s locale (else English)',
+          querystring: noParams,
+          response: { 200: apiReply(faqReplySchema) },
+        },
+      },
+      async (request) => ok(await content.faq(request.locale)),
+    );
+
+    for (const page of pageRoutes) {
+      app.get(
+        page.url,
+        {
+          config: publicRoute,
+          schema: {
+            tags,
+            summary: `${page.summary} (else English); plain-text paragraphs`,
+            querystring: noParams,
+            response: { 200: apiReply(contentPageSchema) },
+          },
+        },
+        async (request) => ok(await content.contentPage(page.slug, request.locale)),
+      );
+    }
+  };
+}

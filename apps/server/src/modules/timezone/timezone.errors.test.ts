@@ -1,0 +1,16 @@
+import { localeCodes } from '@fairex/contract';
+import { describe, expect, it } from 'vitest';
+import { serverMessages } from '../../platform/i18n/messages';
+import { timezoneErrorKeys, timezoneOutcomeKeys } from './timezone.errors';
+
+describe('the timezone message catalogue', () => {
+  const keys = [...Object.values(timezoneErrorKeys), ...Object.values(timezoneOutcomeKeys)];
+  it.each(keys)('has %s in all ten locales', (key) => {
+    const english = serverMessages.en[key];
+    expect(english).toBeTruthy();
+    for (const locale of localeCodes) {
+      expect(serverMessages[locale][key]?.trim()).toBeTruthy();
+      if (locale !== 'en') expect(serverMessages[locale][key]).not.toBe(english);
+    }
+  });
+});

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { uploadMaxBytes } from '@fairex/contract';
+import type { Clock } from '../../platform/clock';
+import type { Database } from '../../platform/db/database';
+import type { FileStorage } from '../../platform/storage/file-storage';
+import {
+  type FileVisibility,
+  imageFormats,
+  isUploadKey,
+  mayRead,
+  publicPathOf,
+  sniffImageType,
+  storageKeyFor,
+  storedNameHexLength,
+} from './upload.domain';
+import { uploadError } from './upload.errors';
+import { reencodeImage } from './upload.image';
+import { findUploadedFile, insertUploadedFile, updateVisibility } from './upload.repository';
+
+export type UploadServiceDeps = {
+  readonly db: Database;
+  readonly storage: FileStorage;
+  readonly clock: Clock;
+};
+
+export type ServedFile = {
+  readonly bytes: Uint8Array;
+  readonly contentType: string;
+  readonly visibility: FileVisibility;
+};
+
+export type UploadService = {
+  /** Checks, re-encodes and stores an image; answers its public path, `/uploads/<key>`. */
+  storeImage(params: { ownerUserId: number; bytes: Buffer }): Promise<string>;
+  /** The file for this reader, or null when it does not exist or is not theirs to see. */
+  readFile(params: { key: string; readerUserId: number | null }): Promise<ServedFile | null>;
+  /** For the modules that take ID photos and vouchers: makes one of the owner's files private. */
+  setVisibility(params: { key: string; ownerUserId: number; visibility: FileVisibility }): Promise<boolean>;
+};
+
+function randomName(): string {
+  return randomBytes(storedNameHexLength / 2).toString('hex');
+}
+
+export function createUploadService(deps: UploadServiceDeps): UploadService {
+  return {
+    async storeImage({ ownerUserId, bytes }) {
+      if (bytes.length > uploadMaxBytes) throw uploadError('fileTooLarge');
+      const type = sniffImageType(bytes);
+      if (!type) throw uploadError('unsupportedType');
+      const image = await reencodeImage(bytes, type);
+      if (!image.ok)
+        throw uploadError(image.reason === 'tooManyPixels' ? 'tooManyPixels' : 'unreadableImage');
+
+      const key = storageKeyFor({ now: deps.clock.now(), randomHex: randomName(), type });
+      const { contentType } = imageFormats[type];
+      await deps.storage.put(key, image.bytes, contentType);
+      try {
+        await insertUploadedFile(deps.db, {
+          key,
+          contentType,
+          sizeBytes: image.bytes.length,
+          width: image.width,
+          height: image.height,
+          ownerUserId,
+          visibility: 'public',
+          createdAt: deps.clock.now(),
+        });
+      } catch (error) {
+        // No row means nobody can ever be served the file, so it must not stay behind either.
+        await deps.storage.delete(key).catch(() => undefined);
+        throw error;
+      }
+      return publicPathOf(key);
+    },
+
+    async readFile({ key, readerUserId }) {
+      if (!isUploadKey(key)) return null;
+      const record = await findUploadedFile(deps.db, key);
+      if (!record || !mayRead(record, readerUserId)) return null;
+      const stored = await deps.storage.get(key);
+      if (!stored) return null;
+      return { bytes: stored.bytes, contentType: stored.contentType, visibility: record.visibility };
+    },
+
+    setVisibility(params) {
+      if (!isUploadKey(params.key)) return Promise.resolve(false);
+      return updateVisibility(deps.db, params);
+    },
+  };
+}
