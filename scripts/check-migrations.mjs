@@ -13,7 +13,16 @@ cpSync(migrationsDir, scratchOut, { recursive: true });
 const before = readdirSync(scratchOut).sort();
 const result = spawnSync(
   'npx',
-  ['drizzle-kit', 'generate', '--dialect', 'postgresql', '--schema', './apps/server/src/modules/*/*.schema.ts', '--out', path.relative(process.cwd(), scratchOut)],
+  [
+    'drizzle-kit',
+    'generate',
+    '--dialect',
+    'postgresql',
+    '--schema',
+    './apps/server/src/modules/*/*.schema.ts',
+    '--out',
+    path.relative(process.cwd(), scratchOut),
+  ],
   { encoding: 'utf8' },
 );
 const after = readdirSync(scratchOut).sort();
@@ -24,7 +33,9 @@ if (result.status !== 0 || /error/i.test(result.stderr)) {
 }
 const added = after.filter((name) => !before.includes(name));
 if (added.length > 0) {
-  console.error(`The schema has changes without a migration (would add ${added.join(', ')}). Run npm run db:generate.`);
+  console.error(
+    `The schema has changes without a migration (would add ${added.join(', ')}). Run npm run db:generate.`,
+  );
   process.exit(1);
 }
 console.log('Migrations are up to date with the schema.');

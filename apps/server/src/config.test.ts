@@ -43,7 +43,9 @@ describe('configuration from the environment', () => {
   });
 
   it('stops with a readable list of every bad value', () => {
-    expect(() => loadConfig({ PORT: 'eighty', DEMO: 'maybe', DATABASE_URL: 'not a url' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty', DEMO: 'maybe', DATABASE_URL: 'not a url' })).toThrow(
+      ConfigError,
+    );
     try {
       loadConfig({ PORT: 'eighty', DEMO: 'maybe' });
     } catch (error) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverMessages } from '../i18n/messages';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { testDatabases } from '../../test-support/test-databases';
+import { serverMessages } from '../i18n/messages';
 
 const parameterError = serverMessages.en['errors.parameter_error'];
 
@@ -28,7 +28,11 @@ describe.each(testDatabases())('the /api envelope on $name', (testDatabase) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'c_id=4&lang=en',
     });
-    const json = await testApp.call({ method: 'POST', url: '/api/news/list', payload: { c_id: 4, lang: 'en' } });
+    const json = await testApp.call({
+      method: 'POST',
+      url: '/api/news/list',
+      payload: { c_id: 4, lang: 'en' },
+    });
     expect(form.status).toBe(200);
     expect(form.body.type).toBe('ok');
     expect(json.body).toEqual(form.body);
@@ -39,7 +43,11 @@ describe.each(testDatabases())('the /api envelope on $name', (testDatabase) => {
     const byQuery = await testApp.call({ ...bad, url: '/api/news/list?lang=fra' });
     const byBody = await testApp.call({ ...bad, url: '/api/news/list', payload: { c_id: 3, lang: 'jp' } });
     const byHeader = await testApp.call({ ...bad, url: '/api/news/list', headers: { lang: 'kor' } });
-    const byAccept = await testApp.call({ ...bad, url: '/api/news/list', headers: { 'accept-language': 'zh-tw' } });
+    const byAccept = await testApp.call({
+      ...bad,
+      url: '/api/news/list',
+      headers: { 'accept-language': 'zh-tw' },
+    });
     const byDefault = await testApp.call({ ...bad, url: '/api/news/list' });
     const unknown = await testApp.call({ ...bad, url: '/api/news/list?lang=xx' });
     expect(byQuery.body.message).toBe(serverMessages.fra['errors.parameter_error']);
@@ -52,14 +60,26 @@ describe.each(testDatabases())('the /api envelope on $name', (testDatabase) => {
 
   const malformed: Array<[string, { payload: string; contentType: string }]> = [
     ['broken JSON', { payload: '{"c_id": 4', contentType: 'application/json' }],
-    ['a __proto__ key', { payload: '{"c_id": 4, "__proto__": {"admin": true}}', contentType: 'application/json' }],
-    ['a constructor.prototype key', { payload: '{"constructor": {"prototype": {"x": 1}}}', contentType: 'application/json' }],
+    [
+      'a __proto__ key',
+      { payload: '{"c_id": 4, "__proto__": {"admin": true}}', contentType: 'application/json' },
+    ],
+    [
+      'a constructor.prototype key',
+      { payload: '{"constructor": {"prototype": {"x": 1}}}', contentType: 'application/json' },
+    ],
     ['a wrong type', { payload: '{"c_id": "four"}', contentType: 'application/json' }],
     ['an array body', { payload: '[4]', contentType: 'application/json' }],
     ['an unknown field', { payload: '{"c_id": 4, "admin": true}', contentType: 'application/json' }],
     ['a missing field', { payload: '{}', contentType: 'application/json' }],
-    ['a deep body', { payload: `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`, contentType: 'application/json' }],
-    ['bad UTF-8 in a form', { payload: 'c_id=%C3%28&x=%FF', contentType: 'application/x-www-form-urlencoded' }],
+    [
+      'a deep body',
+      { payload: `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`, contentType: 'application/json' },
+    ],
+    [
+      'bad UTF-8 in a form',
+      { payload: 'c_id=%C3%28&x=%FF', contentType: 'application/x-www-form-urlencoded' },
+    ],
     ['an unsupported content type', { payload: '<c_id>4</c_id>', contentType: 'application/xml' }],
     ['a float id', { payload: 'c_id=4.5', contentType: 'application/x-www-form-urlencoded' }],
     ['an empty form', { payload: '', contentType: 'application/x-www-form-urlencoded' }],
@@ -89,7 +109,9 @@ describe.each(testDatabases())('the /api envelope on $name', (testDatabase) => {
     expect(document.statusCode).toBe(200);
     const openapi = document.json();
     expect(openapi.info.title).toBe('Fairex API');
-    expect(Object.keys(openapi.paths)).toEqual(expect.arrayContaining(['/api/getSiteConfig', '/api/news/list']));
+    expect(Object.keys(openapi.paths)).toEqual(
+      expect.arrayContaining(['/api/getSiteConfig', '/api/news/list']),
+    );
     const page = await testApp.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../../test-support/test-app';
 import { testDatabases } from '../../test-support/test-databases';
-import { authorize, noSessions, policies, type Principal, type SessionResolver } from './route-policy';
+import { authorize, noSessions, type Principal, policies, type SessionResolver } from './route-policy';
 
 const [pglite] = testDatabases();
 
@@ -14,7 +14,9 @@ describe('route policies', () => {
       expect(routes.length).toBeGreaterThan(10);
       const withoutPolicy = routes.filter((route) => route.policy === undefined);
       expect(withoutPolicy).toEqual([]);
-      const apiRoutes = routes.filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'));
+      const apiRoutes = routes.filter(
+        (route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'),
+      );
       expect(apiRoutes.length).toBeGreaterThan(5);
     } finally {
       await testApp.close();
@@ -26,7 +28,9 @@ describe('route policies', () => {
   const financeStaff: Principal = { kind: 'staff', staffId: 1, roles: ['finance'] };
   const sessions: SessionResolver = {
     resolve: async (token) =>
-      ({ user: user, verified: verifiedUser, finance: financeStaff })[token as 'user' | 'verified' | 'finance'] ?? null,
+      ({ user: user, verified: verifiedUser, finance: financeStaff })[
+        token as 'user' | 'verified' | 'finance'
+      ] ?? null,
   };
 
   async function outcome(policy: Parameters<typeof authorize>[0], token: string | undefined) {
