@@ -1,0 +1,45 @@
+import {
+  type articleCategories,
+  type Locale,
+  menuReplySchema,
+  type NewsList,
+  newsListReplySchema,
+  popupNoticeSchema,
+} from '@fairex/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../../lib/api-client';
+
+const emptyNewsList: NewsList = { list: [], page: 1, total: 0 };
+const homeListLimit = 10;
+
+type ArticleCategory = (typeof articleCategories)[keyof typeof articleCategories];
+
+/** POST /news/list: banners (c_id 5) or news (c_id 4) in the reader's language. */
+export function newsListQuery(categoryId: ArticleCategory, lang: Locale) {
+  return queryOptions({
+    queryKey: ['news-list', categoryId, lang],
+    queryFn: ({ signal }) =>
+      apiPost('/news/list', {
+        schema: newsListReplySchema,
+        empty: emptyNewsList,
+        params: { c_id: categoryId, limit: homeListLimit },
+        signal,
+      }),
+  });
+}
+
+/** GET /news/index_pop: the popup notice, or null. */
+export function popupNoticeQuery(lang: Locale) {
+  return queryOptions({
+    queryKey: ['popup-notice', lang],
+    queryFn: ({ signal }) => apiGet('/news/index_pop', { schema: popupNoticeSchema, empty: null, signal }),
+  });
+}
+
+/** GET /menu: the Home shortcuts. */
+export function menuQuery(lang: Locale) {
+  return queryOptions({
+    queryKey: ['menu', lang],
+    queryFn: ({ signal }) => apiGet('/menu', { schema: menuReplySchema, empty: [], signal }),
+  });
+}

@@ -1,0 +1,133 @@
+import { localeNames } from '@fairex/contract';
+import {
+  ContentOutline,
+  GlobalOutline,
+  InformationCircleOutline,
+  MessageOutline,
+  PayCircleOutline,
+  QuestionCircleOutline,
+  UserOutline,
+} from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/ui/page-header';
+import { useFiatRates } from '../../lib/fiat-rates';
+import { currencyName, formatDate } from '../../lib/format';
+import { appRoutes } from '../../lib/navigation';
+import { useAppStore } from '../../lib/stores/app-store';
+import { useFiatStore } from '../../lib/stores/fiat-store';
+import { FiatSheet } from './fiat-sheet';
+import { LanguageSheet } from './language-sheet';
+import { ButtonRow, LinkRow, SettingsGroup, StaticRow } from './settings-rows';
+import './settings.css';
+
+/** Spec section 1: app version 3.0 (version code 80). */
+const appVersion = '3.0';
+
+type OpenSheet = 'language' | 'fiat' | null;
+
+/** Where the rates come from: live, or the server's bundled table and its date. */
+function RatesNote({ testId }: { testId?: string }) {
+  const { t } = useTranslation();
+  const lang = useAppStore((state) => state.lang);
+  const { isPending, isError } = useFiatRates();
+  const source = useFiatStore((state) => state.source);
+  const asOf = useFiatStore((state) => state.asOf);
+  let text: string;
+  if (source !== null && asOf !== null) {
+    const date = formatDate(asOf, lang);
+    text =
+      source === 'bundled'
+        ? t('settings:fiat.ratesBundled', { date })
+        : t('settings:fiat.ratesLive', { date });
+  } else if (isPending) {
+    text = t('settings:fiat.ratesLoading');
+  } else {
+    text = t('settings:fiat.ratesUnavailable');
+  }
+  return (
+    <p
+      className={`settings-note${source === 'bundled' ? ' is-offline' : ''}${isError ? ' is-error' : ''}`}
+      data-testid={testId}
+      data-source={source ?? 'none'}
+    >
+      {text}
+    </p>
+  );
+}
+
+/** Settings (/pages/setting/setting): language and default fiat as bottom sheets, help pages, version. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const lang = useAppStore((state) => state.lang);
+  const token = useAppStore((state) => state.token);
+  const fiat = useFiatStore((state) => state.fiat);
+  const rate = useFiatStore((state) => state.rate);
+  const [sheet, setSheet] = useState<OpenSheet>(null);
+  const close = () => setSheet(null);
+
+  return (
+    <div className="settings">
+      <PageHeader title={t('settings:title')} back />
+      <div className="page-body">
+        {token === null && (
+          <LinkRow
+            to={appRoutes.login}
+            icon={<UserOutline />}
+            label={<span className="settings-login-label">{t('settings:account.login')}</span>}
+          />
+        )}
+
+        <SettingsGroup title={t('settings:preferences')}>
+          <ButtonRow
+            testId="setting-language"
+            icon={<GlobalOutline />}
+            label={t('settings:language.label')}
+            value={localeNames[lang]}
+            onClick={() => setSheet('language')}
+          />
+          <ButtonRow
+            testId="setting-fiat"
+            icon={<PayCircleOutline />}
+            label={t('settings:fiat.label')}
+            value={
+              <span className="settings-fiat-value">
+                <span data-testid="current-fiat" data-rate={rate}>
+                  {fiat}
+                </span>
+                <span className="settings-fiat-name">{currencyName(fiat, lang)}</span>
+              </span>
+            }
+            onClick={() => setSheet('fiat')}
+          />
+          <div className="settings-note-row">
+            {fiat !== 'USD' && <p className="settings-note">{t('settings:fiat.rate', { rate, fiat })}</p>}
+            <RatesNote testId="fiat-rates-note" />
+          </div>
+        </SettingsGroup>
+
+        <SettingsGroup title={t('settings:help')}>
+          <LinkRow to={appRoutes.faq} icon={<QuestionCircleOutline />} label={t('settings:links.faq')} />
+          <LinkRow
+            to={appRoutes.aboutUs}
+            icon={<InformationCircleOutline />}
+            label={t('settings:links.about')}
+          />
+          <LinkRow to={appRoutes.contactUs} icon={<MessageOutline />} label={t('settings:links.contact')} />
+          <LinkRow
+            to={appRoutes.compliance}
+            icon={<ContentOutline />}
+            label={t('settings:links.compliance')}
+          />
+        </SettingsGroup>
+
+        <SettingsGroup>
+          <StaticRow label={t('settings:version')} value={appVersion} />
+        </SettingsGroup>
+      </div>
+
+      <LanguageSheet visible={sheet === 'language'} current={lang} onClose={close} />
+      <FiatSheet visible={sheet === 'fiat'} onClose={close} note={<RatesNote />} />
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import i18next from 'i18next';
+import {
+  type ApiOutcome,
+  buildRequest,
+  type ClientMessageKey,
+  decideApiOutcome,
+  effectsOf,
+  loadingIndicatorDelayMs,
+  type RequestParams,
+  requestTimeoutMs,
+} from './api-outcome';
+import { appRoutes, navigateTo, redirectDelayMs } from './navigation';
+import { useAppStore } from './stores/app-store';
+import { clearToast, showLoadingToast, showToast } from './toast';
+
+export type ApiErrorKind = Exclude<ApiOutcome['kind'], 'success' | 'unavailable'> | 'timeout' | 'network';
+
+/** A rejected call; `message` is already localised (the server's text or the client's own). */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What the client needs of a contract schema (a zod schema satisfies it). */
+export type ReplySchema<T> = {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+};
+
+/** A call's reply schema and the data a soft success (HTTP 404) resolves with. */
+export type CallOptions<T> = {
+  schema: ReplySchema<T>;
+  empty: NoInfer<T>;
+  params?: RequestParams;
+  /** Abort signal from TanStack Query, so unmounted screens stop waiting. */
+  signal?: AbortSignal;
+};
+
+export type PostOptions<T> = CallOptions<T> & { json?: boolean };
+
+/** One delayed loading indicator shared by all calls in flight (spec: after 800 ms). */
+const loading = {
+  inFlight: 0,
+  timer: undefined as ReturnType<typeof setTimeout> | undefined,
+  shown: false,
+};
+
+function beginLoading(): void {
+  loading.inFlight += 1;
+  if (loading.inFlight === 1) {
+    loading.timer = setTimeout(() => {
+      loading.shown = true;
+      showLoadingToast(i18next.t('common:api.loading'));
+    }, loadingIndicatorDelayMs);
+  }
+}
+
+function endLoading(): void {
+  loading.inFlight = Math.max(0, loading.inFlight - 1);
+  if (loading.inFlight > 0) {
+    return;
+  }
+  clearTimeout(loading.timer);
+  if (loading.shown) {
+    loading.shown = false;
+    clearToast();
+  }
+}
+
+function clientText(key: ClientMessageKey): string {
+  return i18next.t(key);
+}
+
+/** The request never got an HTTP reply. */
+type TransportFailure = { kind: 'timeout' } | { kind: 'network' };
+
+async function send(
+  method: 'GET' | 'POST',
+  path: string,
+  options: { params?: RequestParams; json?: boolean; signal?: AbortSignal },
+): Promise<ApiOutcome | TransportFailure> {
+  const { token, lang } = useAppStore.getState();
+  const request = buildRequest({ method, path, params: options.params, json: options.json, token, lang });
+  const controller = new AbortController();
+  const timeout = setTimeout(
+    () => controller.abort(new DOMException('timeout', 'TimeoutError')),
+    requestTimeoutMs,
+  );
+  const onCallerAbort = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  beginLoading();
+  try {
+    const response = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+    if (response.status !== 200) {
+      return decideApiOutcome(response.status, null);
+    }
+    const body: unknown = await response.json().catch(() => null);
+    return decideApiOutcome(response.status, body);
+  } catch (error) {
+    if (options.signal?.aborted) {
+      throw error;
+    }
+    return controller.signal.aborted ? { kind: 'timeout' } : { kind: 'network' };
+  } finally {
+    clearTimeout(timeout);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+    endLoading();
+  }
+}
+
+function settle<T>(outcome: ApiOutcome | TransportFailure, options: CallOptions<T>): T {
+  if (outcome.kind === 'timeout' || outcome.kind === 'network') {
+    const text = clientText(outcome.kind === 'timeout' ? 'common:api.timeout' : 'common:api.network');
+    showToast(text);
+    throw new ApiError(outcome.kind, text);
+  }
+  if (outcome.kind === 'success') {
+    const parsed = options.schema.safeParse(outcome.data);
+    if (parsed.success) {
+      return parsed.data;
+    }
+    const text = clientText('common:api.badReply');
+    showToast(text);
+    throw new ApiError('bad-reply', text);
+  }
+  const effects = effectsOf(outcome, { login: appRoutes.login, realMark: appRoutes.realMark });
+  const text = 'key' in effects.toast ? clientText(effects.toast.key) : effects.toast.text;
+  showToast(text);
+  if (effects.clearSession) {
+    useAppStore.getState().clearSession();
+  }
+  const redirectTo = effects.redirectTo;
+  if (redirectTo !== null) {
+    setTimeout(() => navigateTo(redirectTo), redirectDelayMs);
+  }
+  if (effects.settle === 'resolve-empty') {
+    return options.empty;
+  }
+  throw new ApiError(outcome.kind === 'unavailable' ? 'failure' : outcome.kind, text);
+}
+
+/** GET `path` under /api; resolves the validated `message`. */
+export async function apiGet<T>(path: string, options: CallOptions<T>): Promise<T> {
+  return settle(await send('GET', path, options), options);
+}
+
+/** POST `path` under /api, form-encoded unless `json` is set; resolves the validated `message`. */
+export async function apiPost<T>(path: string, options: PostOptions<T>): Promise<T> {
+  return settle(await send('POST', path, options), options);
+}
