@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 
 const distDir = 'apps/web/dist';
 const html = readFileSync(`${distDir}/index.html`, 'utf8');
-const initialScripts = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map(
-  (match) => `${distDir}${match[1]}`,
-);
+const initialScripts = [
+  ...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g),
+].map((match) => `${distDir}${match[1]}`);
 if (initialScripts.length === 0) throw new Error(`no scripts found in ${distDir}/index.html`);
 
 export default [

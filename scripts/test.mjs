@@ -10,12 +10,14 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 
-function run(label, command, args, options = {}) {
+/** @param {string} label @param {string} command @param {string[]} args */
+function run(label, command, args) {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+  const result = spawnSync(command, args, { stdio: 'inherit' });
   return result.status === 0;
 }
 
+/** @param {string} label @param {string} command @param {string[]} args */
 function check(label, command, args) {
   if (run(label, command, args)) {
     passed += 1;
@@ -47,7 +49,9 @@ try {
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   // A file that fails to load has no failed test but must still fail the run.
-  const brokenFiles = report.testResults.filter(
+  /** @type {Array<{ name: string; status: string; assertionResults: Array<{ status: string }> }>} */
+  const files = report.testResults;
+  const brokenFiles = files.filter(
     (file) => file.status === 'failed' && file.assertionResults.every((test) => test.status !== 'failed'),
   );
   failed += brokenFiles.length;

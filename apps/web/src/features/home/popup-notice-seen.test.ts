@@ -15,6 +15,12 @@ describe('popup notice seen ids', () => {
     expect(withSeenId(seen, 7)).toEqual([7]);
   });
 
+  it('knows a notice by its publication time in milliseconds, shared by its translations', () => {
+    const publishedAtMs = Date.parse('2026-11-22T00:00:00Z');
+    expect(hasSeen(withSeenId([], publishedAtMs), publishedAtMs)).toBe(true);
+    expect(parseSeenIds([publishedAtMs])).toEqual([publishedAtMs]);
+  });
+
   it('keeps the newest ids within the cap', () => {
     let seen: number[] = [];
     for (let id = 1; id <= seenNoticeIdsMax + 5; id += 1) {

@@ -1,4 +1,4 @@
-/** Popup notices remember at most this many ids, newest kept. */
+/** Popup notices remember at most this many notices (by publication time), newest kept. */
 export const seenNoticeIdsMax = 50;
 
 /** Reads the stored list of seen notice ids, tolerating anything that is not one. */
@@ -6,7 +6,7 @@ export function parseSeenIds(stored: unknown): number[] {
   if (!Array.isArray(stored)) {
     return [];
   }
-  return stored.filter((id): id is number => Number.isInteger(id));
+  return stored.filter((id): id is number => Number.isSafeInteger(id));
 }
 
 export function hasSeen(seen: readonly number[], id: number): boolean {

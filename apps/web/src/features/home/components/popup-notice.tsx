@@ -9,7 +9,11 @@ import { useAppStore } from '../../../lib/stores/app-store';
 import { popupNoticeQuery } from '../api/home-queries';
 import { hasSeen, parseSeenIds, withSeenId } from '../popup-notice-seen';
 
-/** GET /news/index_pop, shown once per notice id on this device. */
+/**
+ * GET /news/index_pop, shown once per notice on this device. A notice is known by its publication
+ * time, which its translations share (each locale's row has its own id), so switching language
+ * does not show the same notice again.
+ */
 export function PopupNotice() {
   const { t } = useTranslation();
   const lang = useAppStore((state) => state.lang);
@@ -18,9 +22,9 @@ export function PopupNotice() {
   if (!notice) {
     return null;
   }
-  const visible = !hasSeen(seen, notice.id);
+  const visible = !hasSeen(seen, notice.create_time);
   const close = () => {
-    const next = withSeenId(seen, notice.id);
+    const next = withSeenId(seen, notice.create_time);
     writeStored(storageKeys.seenPopupNotices, JSON.stringify(next));
     setSeen(next);
   };
