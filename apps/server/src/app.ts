@@ -11,11 +11,14 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { accountsRoutes } from './modules/accounts';
 import { contentRoutes } from './modules/content';
 import { fiatRoutes } from './modules/fiat';
 import type { FiatRateSource } from './modules/fiat/fiat.source';
 import { timezoneRoutes } from './modules/timezone';
 import { uploadFileRoutes, uploadRoutes } from './modules/upload';
+import { verificationRoutes } from './modules/verification';
+import { walletAuthRoutes } from './modules/wallet-auth';
 import type { Clock } from './platform/clock';
 import type { DatabaseHandle } from './platform/db/database';
 import { installApiEnvelope } from './platform/http/api-envelope';
@@ -95,8 +98,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  installSocketServer(app, deps.clock);
+
   await app.register(
     async (api) => {
+      await api.register(accountsRoutes(deps));
+      await api.register(walletAuthRoutes(deps));
+      await api.register(verificationRoutes(deps));
       await api.register(contentRoutes(deps));
       await api.register(timezoneRoutes(deps));
       await api.register(uploadRoutes(deps));
@@ -105,8 +113,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(uploadFileRoutes(deps));
-
-  installSocketServer(app, deps.clock);
 
   if (existsSync(deps.config.webDistDir)) {
     await app.register(fastifyStatic, { root: deps.config.webDistDir, wildcard: false, maxAge: '1h' });

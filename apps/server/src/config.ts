@@ -18,6 +18,16 @@ const configSchema = z.object({
   /** Trust X-Forwarded-For only when a proxy we run sits in front (hop count or `true`). */
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST_DIR: z.string().optional(),
+  /** smtp://user:pass@host:port or smtps://...; unset keeps e-mail in the local outbox (demo). */
+  SMTP_URL: z.string().url().optional(),
+  SMTP_FROM: z.string().min(3).default('Fairex <no-reply@localhost>'),
+  /** HTTP SMS provider endpoint and its bearer token; unset keeps SMS in the local outbox (demo). */
+  SMS_PROVIDER_URL: z.string().url().optional(),
+  SMS_PROVIDER_TOKEN: z.string().optional(),
+  /** Chain id wallet sign-in messages must name (1 = Ethereum mainnet). */
+  SIWE_CHAIN_ID: z.coerce.number().int().positive().default(1),
+  /** WalletConnect Cloud project id; without it the web shows WalletConnect as unavailable. */
+  WALLETCONNECT_PROJECT_ID: z.string().optional(),
 });
 
 export type Config = Readonly<{
@@ -31,6 +41,12 @@ export type Config = Readonly<{
   fiatRatesUrl: string | undefined;
   trustProxy: boolean;
   webDistDir: string;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  smsProviderUrl: string | undefined;
+  smsProviderToken: string | undefined;
+  siweChainId: number;
+  walletConnectProjectId: string | undefined;
 }>;
 
 export class ConfigError extends Error {}
@@ -55,5 +71,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     fiatRatesUrl: values.FIAT_RATES_URL === 'off' ? undefined : values.FIAT_RATES_URL,
     trustProxy: values.TRUST_PROXY,
     webDistDir: path.resolve(values.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    smtpUrl: values.SMTP_URL,
+    smtpFrom: values.SMTP_FROM,
+    smsProviderUrl: values.SMS_PROVIDER_URL,
+    smsProviderToken: values.SMS_PROVIDER_TOKEN,
+    siweChainId: values.SIWE_CHAIN_ID,
+    walletConnectProjectId: values.WALLETCONNECT_PROJECT_ID,
   });
 }

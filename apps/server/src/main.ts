@@ -1,10 +1,10 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { createSessionResolver } from './modules/accounts';
 import { seedDemoContent } from './modules/content';
 import { createFiatRateSource } from './modules/fiat/fiat.http-source';
 import { systemClock } from './platform/clock';
 import { openDatabase } from './platform/db/database';
-import { noSessions } from './platform/http/route-policy';
 import { LocalFileStorage } from './platform/storage/local-file-storage';
 
 /** The composition root: read config, build dependencies, listen, and stop gracefully. */
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     config,
     database,
     clock: systemClock,
-    sessions: noSessions,
+    sessions: createSessionResolver({ db: database.db, clock: systemClock }),
     storage: new LocalFileStorage(`${config.dataDir}/uploads`),
     fiatRateSource: config.fiatRatesUrl ? createFiatRateSource(config.fiatRatesUrl) : null,
   });

@@ -1,3 +1,4 @@
+export * from './accounts';
 export * from './content';
 export * from './envelope';
 export * from './fiat';
@@ -5,3 +6,4 @@ export * from './locales';
 export * from './realtime';
 export * from './timezone';
 export * from './upload';
+export * from './verification';

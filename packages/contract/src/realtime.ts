@@ -12,7 +12,21 @@ export type ServerHello = z.infer<typeof serverHelloSchema>;
 /** Events the server emits. Each later feature adds its own here. */
 export interface ServerToClientEvents {
   'server:hello': (hello: ServerHello) => void;
+  /** Answer to `auth`: whether the socket joined the user's room. */
+  'auth:result': (result: { ok: boolean }) => void;
+  /** The session this socket authenticated with has ended; the socket is then disconnected. */
+  'session:ended': (ended: { reason: SessionEndReason }) => void;
 }
 
 /** Events a client emits. */
-export type ClientToServerEvents = Record<string, never>;
+export interface ClientToServerEvents {
+  auth: (auth: SocketAuth) => void;
+}
+
+/** A client presents its session token to join its private room (`user:<id>`). */
+export const socketAuthSchema = z.object({ token: z.string().min(1).max(512) });
+export type SocketAuth = z.infer<typeof socketAuthSchema>;
+
+/** Why the server ended a session; the client clears it and goes to login. */
+export const sessionEndReasons = ['logout', 'password_changed', 'password_reset', 'revoked'] as const;
+export type SessionEndReason = (typeof sessionEndReasons)[number];

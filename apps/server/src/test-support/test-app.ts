@@ -4,9 +4,10 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';
+import { createSessionResolver } from '../modules/accounts';
 import type { Clock } from '../platform/clock';
 import type { DatabaseHandle } from '../platform/db/database';
-import { noSessions } from '../platform/http/route-policy';
+import type { Principal, SessionResolver } from '../platform/http/route-policy';
 import { LocalFileStorage } from '../platform/storage/local-file-storage';
 import type { TestDatabase } from './test-databases';
 
@@ -21,10 +22,46 @@ export type TestApp = {
 
 export const fixedClock = (iso: string): Clock => ({ now: () => new Date(iso) });
 
-/** A real app on a real database (PGlite or PostgreSQL) with a throwaway data directory. */
+/** A clock tests move by hand: starts at `iso`, moves only when told. */
+export function steppingClock(iso: string): Clock & { advance(ms: number): void; set(iso: string): void } {
+  let now = Date.parse(iso);
+  return {
+    now: () => new Date(now),
+    advance: (ms) => {
+      now += ms;
+    },
+    set: (next) => {
+      now = Date.parse(next);
+    },
+  };
+}
+
+/**
+ * Staff have no sessions of their own yet: wraps a resolver so that these fixed tokens stand for
+ * the given principals (e.g. `{ 'staff-finance': { kind: 'staff', staffId: 1, roles: ['finance'] } }`).
+ * startTestApp does this for `staffStandIns`.
+ */
+export function withStaffStandIn(
+  resolver: SessionResolver,
+  standIns: Readonly<Record<string, Principal>>,
+): SessionResolver {
+  return {
+    resolve: async (token) =>
+      Object.hasOwn(standIns, token) ? (standIns[token] ?? null) : resolver.resolve(token),
+  };
+}
+
+/**
+ * A real app on a real database (PGlite or PostgreSQL) with a throwaway data directory. Sessions
+ * are the accounts module's real ones unless `sessions` is given (see withStaffStandIn).
+ */
 export async function startTestApp(
   testDatabase: TestDatabase,
-  overrides: Partial<Omit<AppDeps, 'database' | 'config'>> & { env?: Record<string, string> } = {},
+  overrides: Partial<Omit<AppDeps, 'database' | 'config'>> & {
+    env?: Record<string, string>;
+    /** Fixed tokens for staff principals, on top of real user sessions. */
+    staffStandIns?: Readonly<Record<string, Principal>>;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fairex-test-'));
   const config = loadConfig({
@@ -34,11 +71,14 @@ export async function startTestApp(
     ...overrides.env,
   });
   const database = await testDatabase.open();
+  const clock = overrides.clock ?? { now: () => new Date() };
   const app = await buildApp({
     config,
     database,
-    clock: overrides.clock ?? { now: () => new Date() },
-    sessions: overrides.sessions ?? noSessions,
+    clock,
+    sessions:
+      overrides.sessions ??
+      withStaffStandIn(createSessionResolver({ db: database.db, clock }), overrides.staffStandIns ?? {}),
     storage: overrides.storage ?? new LocalFileStorage(path.join(dataDir, 'uploads')),
     fiatRateSource: overrides.fiatRateSource ?? null,
   });

@@ -24,8 +24,36 @@ const SettingsPage = lazyPage(() =>
   import('../features/settings/settings-page').then((module) => module.SettingsPage),
 );
 const LoginPage = lazyPage(() => import('../features/account/login-page').then((module) => module.LoginPage));
+const RegisterPage = lazyPage(() =>
+  import('../features/account/register-page').then((module) => module.RegisterPage),
+);
+const AreaPage = lazyPage(() => import('../features/account/area-page').then((module) => module.AreaPage));
+const ForgetPasswordPage = lazyPage(() =>
+  import('../features/account/forget-password-page').then((module) => module.ForgetPasswordPage),
+);
+const UserInfoPage = lazyPage(() =>
+  import('../features/account/user-info-page').then((module) => module.UserInfoPage),
+);
+const SecurityPage = lazyPage(() =>
+  import('../features/account/security-page').then((module) => module.SecurityPage),
+);
+const PasswordPage = lazyPage(() =>
+  import('../features/account/password-page').then((module) => module.PasswordPage),
+);
+const PayPasswordPage = lazyPage(() =>
+  import('../features/account/pay-password-page').then((module) => module.PayPasswordPage),
+);
+const WalletSelectPage = lazyPage(() =>
+  import('../features/wallet-login/wallet-select-page').then((module) => module.WalletSelectPage),
+);
+const WalletConnectPage = lazyPage(() =>
+  import('../features/wallet-login/wallet-connect-page').then((module) => module.WalletConnectPage),
+);
+const RealPage = lazyPage(() =>
+  import('../features/verification/real-page').then((module) => module.RealPage),
+);
 const RealMarkPage = lazyPage(() =>
-  import('../features/account/real-mark-page').then((module) => module.RealMarkPage),
+  import('../features/verification/real-mark-page').then((module) => module.RealMarkPage),
 );
 const ArticlePage = lazyPage(() =>
   import('../features/content/article-page').then((module) => module.ArticlePage),
@@ -75,6 +103,16 @@ export const router = createHashRouter([
         children: [
           { path: 'pages/setting/setting', element: SettingsPage },
           { path: 'pages/common/login', element: LoginPage },
+          { path: 'pages/common/register', element: RegisterPage },
+          { path: 'pages/common/area', element: AreaPage },
+          { path: 'pages/common/forget', element: ForgetPasswordPage },
+          { path: 'pages/common/wallet-select', element: WalletSelectPage },
+          { path: 'pages/common/wallet-connect', element: WalletConnectPage },
+          { path: 'pages/setting/userInfo', element: UserInfoPage },
+          { path: 'pages/setting/security', element: SecurityPage },
+          { path: 'pages/setting/password', element: PasswordPage },
+          { path: 'pages/setting/payPassword', element: PayPasswordPage },
+          { path: 'pages/setting/real', element: RealPage },
           { path: 'pages/setting/real_mark', element: RealMarkPage },
           { path: 'pages/common/article', element: ArticlePage },
           { path: 'pages/common/faq', element: FaqPage },

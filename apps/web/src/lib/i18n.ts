@@ -4,20 +4,24 @@ import { initReactI18next } from 'react-i18next';
 import { useAppStore } from './stores/app-store';
 
 /**
- * How translations load: English (the fallback and the default) is bundled into the entry chunk;
- * every other locale is a set of small JSON chunks imported on demand, one per namespace. At
- * launch main.tsx awaits the stored locale before the first render, so no English flashes; a
- * language change loads the new locale's chunks and then switches, relabelling everything at once.
+ * How translations load: the English namespaces Home needs (common, home, menu) are bundled into
+ * the entry chunk; every other namespace, English included, is a small JSON chunk imported on
+ * demand. At launch main.tsx awaits the rest of English (the fallback) and the stored locale
+ * before the first render, so neither keys nor English flash; a language change loads the new
+ * locale's chunks and then switches, relabelling everything at once.
  */
-const englishFiles = import.meta.glob<ResourceLanguage>('../locales/en/*.json', {
-  eager: true,
-  import: 'default',
-});
-const otherLocaleFiles = import.meta.glob<ResourceLanguage>(
-  ['../locales/*/*.json', '!../locales/en/*.json'],
-  {
-    import: 'default',
-  },
+const shellEnglishFiles = import.meta.glob<ResourceLanguage>(
+  ['../locales/en/common.json', '../locales/en/home.json', '../locales/en/menu.json'],
+  { eager: true, import: 'default' },
+);
+const lazyLocaleFiles = import.meta.glob<ResourceLanguage>(
+  [
+    '../locales/*/*.json',
+    '!../locales/en/common.json',
+    '!../locales/en/home.json',
+    '!../locales/en/menu.json',
+  ],
+  { import: 'default' },
 );
 
 const localeFilePattern = /\/locales\/([^/]+)\/([^/]+)\.json$/;
@@ -28,7 +32,7 @@ function parseLocaleFile(path: string): { locale: string; namespace: string } | 
 }
 
 const englishResources: Record<string, ResourceLanguage> = {};
-for (const [path, data] of Object.entries(englishFiles)) {
+for (const [path, data] of Object.entries(shellEnglishFiles)) {
   const file = parseLocaleFile(path);
   if (file) {
     englishResources[file.namespace] = data;
@@ -36,15 +40,22 @@ for (const [path, data] of Object.entries(englishFiles)) {
 }
 
 /** The namespaces, named after the files in locales/en. */
-export const namespaces = Object.keys(englishResources);
+export const namespaces = [
+  ...new Set(
+    [...Object.keys(shellEnglishFiles), ...Object.keys(lazyLocaleFiles)]
+      .map(parseLocaleFile)
+      .filter((file) => file?.locale === defaultLocale)
+      .map((file) => file?.namespace ?? ''),
+  ),
+];
 
-const loadedLocales = new Set<Locale>([defaultLocale]);
+const loadedLocales = new Set<Locale>();
 
 async function loadLocale(locale: Locale): Promise<void> {
   if (loadedLocales.has(locale)) {
     return;
   }
-  const loads = Object.entries(otherLocaleFiles).flatMap(([path, load]) => {
+  const loads = Object.entries(lazyLocaleFiles).flatMap(([path, load]) => {
     const file = parseLocaleFile(path);
     if (file?.locale !== locale) {
       return [];
@@ -78,7 +89,7 @@ export async function initI18n(): Promise<void> {
     react: { useSuspense: false },
   });
   try {
-    await loadLocale(locale);
+    await Promise.all([loadLocale(defaultLocale), loadLocale(locale)]);
     await i18next.changeLanguage(locale);
     applyDocumentLanguage(locale);
   } catch {

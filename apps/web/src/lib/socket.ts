@@ -13,6 +13,11 @@ export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: AppSocket | null = null;
 
+/** Session handling (session.ts) loads beside the socket, outside Home's initial JavaScript. */
+function withSession(use: (session: typeof import('./session')) => void): void {
+  import('./session').then(use).catch(() => undefined);
+}
+
 /**
  * The shared connection, for features that join rooms (live quotes arrive in a later issue).
  * @public
@@ -30,6 +35,7 @@ export async function startSocket(): Promise<void> {
   if (socket) {
     return;
   }
+  withSession((session) => session.restoreSession());
   const setStatus = useAppStore.getState().setSocketStatus;
   setStatus('connecting');
   let connect: typeof import('socket.io-client').io;
@@ -47,9 +53,36 @@ export async function startSocket(): Promise<void> {
     reconnectionDelayMax: socketReconnectDelayMaxMs,
     timeout: socketConnectTimeoutMs,
   });
-  next.on('connect', () => setStatus('connected'));
-  next.on('disconnect', () => setStatus('disconnected'));
+  next.on('connect', () => {
+    setStatus('connected');
+    authenticate(next, useAppStore.getState().token);
+  });
+  next.on('disconnect', (reason) => {
+    setStatus('disconnected');
+    // The server drops a socket whose session ended; socket.io does not reconnect those by itself,
+    // and public live data still needs the connection.
+    if (reason === 'io server disconnect') {
+      setTimeout(() => next.connect(), socketReconnectDelayMs);
+    }
+  });
+  next.on('session:ended', ({ reason }) => withSession((session) => session.handleSessionEnded(reason)));
   next.on('connect_error', () => setStatus('disconnected'));
   next.io.on('reconnect_attempt', () => setStatus('connecting'));
   socket = next;
+  // A session that starts later (login, registration, wallet) joins the user's room at once.
+  useAppStore.subscribe((state, previous) => {
+    if (state.token !== previous.token) {
+      authenticate(next, state.token);
+    }
+  });
+}
+
+/**
+ * Presents the session token so the socket joins the user's room (`auth` → `auth:result`);
+ * sent on every (re)connect and whenever a new session starts.
+ */
+function authenticate(target: AppSocket, token: string | null): void {
+  if (token !== null && target.connected) {
+    target.emit('auth', { token });
+  }
 }

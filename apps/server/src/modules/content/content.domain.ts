@@ -13,7 +13,7 @@ import {
  * The Home shortcuts whose feature has shipped. Every other shortcut is still listed (the web
  * marks it "coming soon") but answers `available: false`. A feature adds its key here when it lands.
  */
-export const shippedFeatureKeys: ReadonlySet<HomeShortcutKey> = new Set<HomeShortcutKey>([]);
+export const shippedFeatureKeys: ReadonlySet<HomeShortcutKey> = new Set<HomeShortcutKey>(['real_name']);
 
 export const siteNameDefault = 'Fairex';
 export const siteLogoDefault = '/logo.svg';
@@ -22,7 +22,13 @@ export const siteLogoDefault = '/logo.svg';
  * Settings any visitor may read through GET /getSetting. site_settings also holds staff-only
  * values, so anything not listed here answers null, whether it exists or not.
  */
-export const publicSettingKeywords = [...customerServiceKeywords, 'site_name', 'site_logo'] as const;
+export const publicSettingKeywords = [
+  ...customerServiceKeywords,
+  'site_name',
+  'site_logo',
+  'walletconnect_project_id',
+] as const;
+
 export type PublicSettingKeyword = (typeof publicSettingKeywords)[number];
 
 export type SettingValue = string | number | boolean | null;

@@ -103,12 +103,12 @@ describe.each(testDatabases())('content routes on an empty $name database', (tes
     expect((await post('/news/detail', { id: 999_999 }, 'jp')).body.message).toBe('記事が見つかりません');
   });
 
-  it('seeds the Home shortcuts even outside demo mode, none available yet', async () => {
+  it('seeds the Home shortcuts even outside demo mode, available only where the feature shipped', async () => {
     const reply = await get('/menu');
     expect(reply.body.type).toBe('ok');
     const menu = reply.body.message as { key: string; route: string; icon: string; available: boolean }[];
     expect(menu.map((item) => item.key)).toEqual([...homeShortcutKeys]);
-    expect(menu.every((item) => item.available === false)).toBe(true);
+    expect(menu.filter((item) => item.available).map((item) => item.key)).toEqual(['real_name']);
     const routes = Object.fromEntries(menu.map((item) => [item.key, item.route]));
     expect(routes).toMatchObject({
       recharge: '/pages/fund/receive',
@@ -291,5 +291,22 @@ describe.each(testDatabases())('content routes with the demo seed on $name', (te
     expect(await tableCounts(db)).toEqual(before);
     expect(before).toMatchObject({ articles: 10 * 9, faq: 10 * 7, pages: 10 * 3 });
     expect((await get('/getSiteConfig')).body.message).toMatchObject({ site_name: 'Acme Exchange' });
+  });
+});
+
+describe('the WalletConnect project id setting', () => {
+  const [pglite] = testDatabases();
+  it('is read from the configuration, and null without one', async () => {
+    if (!pglite) throw new Error('PGlite is always available');
+    const configured = await startTestApp(pglite, { env: { WALLETCONNECT_PROJECT_ID: 'abc123' } });
+    const unconfigured = await startTestApp(pglite);
+    try {
+      const url = '/api/getSetting?keyword=walletconnect_project_id';
+      expect((await configured.call({ method: 'GET', url })).body).toEqual({ type: 'ok', message: 'abc123' });
+      expect((await unconfigured.call({ method: 'GET', url })).body).toEqual({ type: 'ok', message: null });
+    } finally {
+      await configured.close();
+      await unconfigured.close();
+    }
   });
 });

@@ -27,7 +27,7 @@ export type ContentModuleDeps = {
   readonly database: DatabaseHandle;
   readonly clock: Clock;
   /** Demo mode (simulated prices, test funds) is reported to clients in the site config. */
-  readonly config: { readonly demo: boolean };
+  readonly config: { readonly demo: boolean; readonly walletConnectProjectId: string | undefined };
 };
 
 /** Calls without parameters still refuse unknown ones (`lang` is envelope and already removed). */
@@ -50,7 +50,12 @@ export function contentRoutes(deps: ContentModuleDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const db = deps.database.db;
     await seedBaseContent(db);
-    const content = createContentService({ db, clock: deps.clock, demo: deps.config.demo });
+    const content = createContentService({
+      db,
+      clock: deps.clock,
+      demo: deps.config.demo,
+      walletConnectProjectId: deps.config.walletConnectProjectId,
+    });
 
     app.get(
       '/getSiteConfig',

@@ -34,7 +34,13 @@ import {
   readSettings,
 } from './content.repository';
 
-export type ContentServiceDeps = { readonly db: Database; readonly clock: Clock; readonly demo: boolean };
+export type ContentServiceDeps = {
+  readonly db: Database;
+  readonly clock: Clock;
+  readonly demo: boolean;
+  /** WalletConnect Cloud project id from the configuration, readable by clients; may be unset. */
+  readonly walletConnectProjectId?: string | undefined;
+};
 
 export type NewsListRequest = {
   readonly locale: Locale;
@@ -68,6 +74,7 @@ export function createContentService(deps: ContentServiceDeps) {
 
   async function publicSetting(keyword: string): Promise<SettingValue> {
     if (!isPublicSettingKeyword(keyword)) return null;
+    if (keyword === 'walletconnect_project_id') return deps.walletConnectProjectId ?? null;
     const stored = await readSettings(db, [keyword]);
     return publicSettingValue(keyword, stored.get(keyword));
   }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { exceedsPixelLimit, isUploadKey, mayRead, sniffImageType, storageKeyFor } from './upload.domain';
+import {
+  exceedsPixelLimit,
+  isUploadKey,
+  mayRead,
+  sniffImageType,
+  storageKeyFor,
+  uploadKeyOfPath,
+} from './upload.domain';
 
 const hex32 = '0123456789abcdef0123456789abcdef';
 
@@ -64,11 +71,42 @@ describe('exceedsPixelLimit', () => {
 });
 
 describe('mayRead', () => {
+  const user = (userId: number) => ({ kind: 'user', userId }) as const;
+  const staff = (...roles: string[]) => ({ kind: 'staff', roles }) as const;
+
   it('lets anyone read public files and only the owner read private ones', () => {
     expect(mayRead({ visibility: 'public', ownerUserId: 1 }, null)).toBe(true);
-    expect(mayRead({ visibility: 'private', ownerUserId: 1 }, 1)).toBe(true);
-    expect(mayRead({ visibility: 'private', ownerUserId: 1 }, 2)).toBe(false);
+    expect(mayRead({ visibility: 'private', ownerUserId: 1 }, user(1))).toBe(true);
+    expect(mayRead({ visibility: 'private', ownerUserId: 1 }, user(2))).toBe(false);
     expect(mayRead({ visibility: 'private', ownerUserId: 1 }, null)).toBe(false);
     expect(mayRead({ visibility: 'private', ownerUserId: null }, null)).toBe(false);
+  });
+
+  it('lets compliance and admin staff read private files, and no other staff role', () => {
+    const file = { visibility: 'private', ownerUserId: 1 } as const;
+    expect(mayRead(file, staff('compliance'))).toBe(true);
+    expect(mayRead(file, staff('admin'))).toBe(true);
+    expect(mayRead(file, staff('finance', 'compliance'))).toBe(true);
+    expect(mayRead(file, staff('finance'))).toBe(false);
+    expect(mayRead(file, staff('content', 'support'))).toBe(false);
+    expect(mayRead(file, staff())).toBe(false);
+    expect(mayRead({ visibility: 'private', ownerUserId: null }, staff('compliance'))).toBe(true);
+  });
+});
+
+describe('uploadKeyOfPath', () => {
+  it('reads the key out of a path the upload reply gave, and nothing else', () => {
+    expect(uploadKeyOfPath(`/uploads/2026/11/${hex32}.png`)).toBe(`2026/11/${hex32}.png`);
+    for (const path of [
+      `2026/11/${hex32}.png`,
+      `/uploads/../2026/11/${hex32}.png`,
+      `/uploads//2026/11/${hex32}.png`,
+      `https://example.com/uploads/2026/11/${hex32}.png`,
+      `/uploads/2026/11/${hex32}.svg`,
+      '/uploads/',
+      '',
+    ]) {
+      expect(uploadKeyOfPath(path), path).toBeNull();
+    }
   });
 });

@@ -72,11 +72,31 @@ export function publicPathOf(key: string): string {
   return `${uploadsPathPrefix}${key}`;
 }
 
-/** Public files are for everyone; private ones (ID photos, vouchers) only for their owner. */
+/** Who asks for a file: a signed-in user, a staff member, or nobody (a Principal fits). */
+export type FileReader =
+  | { readonly kind: 'user'; readonly userId: number }
+  | { readonly kind: 'staff'; readonly roles: readonly string[] };
+
+/** Staff roles that review ID photos and vouchers, and so may read private files. */
+export const privateFileStaffRoles: readonly string[] = ['compliance', 'admin'];
+
+/**
+ * Public files are for everyone; private ones (ID photos, vouchers) only for their owner and for
+ * compliance (or admin) staff.
+ */
 export function mayRead(
   file: { visibility: FileVisibility; ownerUserId: number | null },
-  readerUserId: number | null,
+  reader: FileReader | null,
 ): boolean {
   if (file.visibility === 'public') return true;
-  return readerUserId !== null && file.ownerUserId === readerUserId;
+  if (reader === null) return false;
+  if (reader.kind === 'staff') return reader.roles.some((role) => privateFileStaffRoles.includes(role));
+  return file.ownerUserId !== null && file.ownerUserId === reader.userId;
+}
+
+/** The storage key inside a public path (`/uploads/<key>`), or null when it is not one of ours. */
+export function uploadKeyOfPath(path: string): string | null {
+  if (!path.startsWith(uploadsPathPrefix)) return null;
+  const key = path.slice(uploadsPathPrefix.length);
+  return isUploadKey(key) ? key : null;
 }

@@ -21,18 +21,22 @@ import {
 } from './upload.fixtures';
 import { uploadFileRoutes } from './upload.routes';
 import { uploadedFiles } from './upload.schema';
-import { createUploadService } from './upload.service';
+import { createUploadService, markUploadPrivate } from './upload.service';
 
 const aliceToken = 'test-token-alice';
 const bobToken = 'test-token-bob';
 const aliceUserId = 101;
 const bobUserId = 102;
+const complianceToken = 'test-token-compliance';
+const financeToken = 'test-token-finance';
 
 /** Stand-in for the accounts module, which arrives later: two fixed sessions. */
 const testSessions: SessionResolver = {
   resolve: async (token) => {
     if (token === aliceToken) return { kind: 'user', userId: aliceUserId, verificationLevel: 0 };
     if (token === bobToken) return { kind: 'user', userId: bobUserId, verificationLevel: 0 };
+    if (token === complianceToken) return { kind: 'staff', staffId: 1, roles: ['compliance'] };
+    if (token === financeToken) return { kind: 'staff', staffId: 2, roles: ['finance'] };
     return null;
   },
 };
@@ -327,7 +331,7 @@ describe.each(testDatabases())('uploads on $name', (testDatabase) => {
     }
   });
 
-  it('serves a private file to its owner only', async () => {
+  it('serves a private file to its owner and compliance staff only', async () => {
     const key = await keyOf((await uploadFile(await pngImage(), 'id-front.png', 'image/png')).body);
     const service = createUploadService({ db: testApp.database.db, storage, clock });
     expect(await service.setVisibility({ key, ownerUserId: bobUserId, visibility: 'private' })).toBe(false);
@@ -345,5 +349,32 @@ describe.each(testDatabases())('uploads on $name', (testDatabase) => {
     expect((await read(bobToken)).statusCode).toBe(404);
     expect((await read()).statusCode).toBe(404);
     expect((await read('not-a-session')).statusCode).toBe(404);
+    const staff = await read(complianceToken);
+    expect(staff.statusCode).toBe(200);
+    expect(staff.headers['cache-control']).toBe('private, no-store');
+    expect((await read(financeToken)).statusCode).toBe(404);
+  });
+
+  it('marks a file private by its path, for its owner only', async () => {
+    const path = String((await uploadFile(await pngImage(), 'id-back.png', 'image/png')).body.message);
+    const key = await keyOf({ type: 'ok', message: path });
+    const db = testApp.database.db;
+    const read = (authorization?: string) =>
+      servingApp.inject({
+        method: 'GET',
+        url: `/uploads/${key}`,
+        headers: authorization ? { authorization } : {},
+      });
+
+    expect(await markUploadPrivate(db, { path, ownerUserId: bobUserId })).toBe(false);
+    expect((await read()).statusCode).toBe(200);
+    for (const odd of [key, `/uploads/../${key}`, `${path}.png`, `/uploads/2026/11/${'0'.repeat(32)}.png`]) {
+      expect(await markUploadPrivate(db, { path: odd, ownerUserId: aliceUserId }), odd).toBe(false);
+    }
+    expect(await markUploadPrivate(db, { path, ownerUserId: aliceUserId })).toBe(true);
+    expect((await read()).statusCode).toBe(404);
+    expect((await read(bobToken)).statusCode).toBe(404);
+    expect((await read(aliceToken)).statusCode).toBe(200);
+    expect((await read(complianceToken)).statusCode).toBe(200);
   });
 });

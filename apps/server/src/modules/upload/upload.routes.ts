@@ -134,9 +134,7 @@ export function uploadFileRoutes(deps: UploadModuleDeps): FastifyPluginAsyncZod 
       async (request, reply) => {
         reply.header('X-Content-Type-Options', 'nosniff');
         reply.header('Content-Security-Policy', "default-src 'none'");
-        const principal = request.principal;
-        const readerUserId = principal?.kind === 'user' ? principal.userId : null;
-        const file = await service.readFile({ key: request.params['*'], readerUserId });
+        const file = await service.readFile({ key: request.params['*'], reader: request.principal });
         if (!file) {
           // Missing, malformed and someone else's private file look the same from outside.
           return reply

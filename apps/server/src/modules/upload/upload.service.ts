@@ -4,6 +4,7 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import type { FileStorage } from '../../platform/storage/file-storage';
 import {
+  type FileReader,
   type FileVisibility,
   imageFormats,
   isUploadKey,
@@ -12,6 +13,7 @@ import {
   sniffImageType,
   storageKeyFor,
   storedNameHexLength,
+  uploadKeyOfPath,
 } from './upload.domain';
 import { uploadError } from './upload.errors';
 import { reencodeImage } from './upload.image';
@@ -33,7 +35,7 @@ export type UploadService = {
   /** Checks, re-encodes and stores an image; answers its public path, `/uploads/<key>`. */
   storeImage(params: { ownerUserId: number; bytes: Buffer }): Promise<string>;
   /** The file for this reader, or null when it does not exist or is not theirs to see. */
-  readFile(params: { key: string; readerUserId: number | null }): Promise<ServedFile | null>;
+  readFile(params: { key: string; reader: FileReader | null }): Promise<ServedFile | null>;
   /** For the modules that take ID photos and vouchers: makes one of the owner's files private. */
   setVisibility(params: { key: string; ownerUserId: number; visibility: FileVisibility }): Promise<boolean>;
 };
@@ -74,10 +76,10 @@ export function createUploadService(deps: UploadServiceDeps): UploadService {
       return publicPathOf(key);
     },
 
-    async readFile({ key, readerUserId }) {
+    async readFile({ key, reader }) {
       if (!isUploadKey(key)) return null;
       const record = await findUploadedFile(deps.db, key);
-      if (!record || !mayRead(record, readerUserId)) return null;
+      if (!record || !mayRead(record, reader)) return null;
       const stored = await deps.storage.get(key);
       if (!stored) return null;
       return { bytes: stored.bytes, contentType: stored.contentType, visibility: record.visibility };
@@ -88,4 +90,32 @@ export function createUploadService(deps: UploadServiceDeps): UploadService {
       return updateVisibility(deps.db, params);
     },
   };
+}
+
+/**
+ * For modules that reuse an upload publicly (avatars): is `path` a public file of this owner?
+ * Private files (ID photos, vouchers) never qualify.
+ */
+export async function isOwnPublicUpload(
+  db: Database,
+  params: { path: string; ownerUserId: number },
+): Promise<boolean> {
+  const key = uploadKeyOfPath(params.path);
+  if (key === null) return false;
+  const file = await findUploadedFile(db, key);
+  return file !== null && file.ownerUserId === params.ownerUserId && file.visibility === 'public';
+}
+
+/**
+ * For modules that take ID photos and vouchers: makes the file at `path` (`/uploads/<key>`, as
+ * the upload reply gave it) private. False when there is no such file or it is someone else's.
+ * `db` may be a transaction, so the change commits with the record that refers to the file.
+ */
+export function markUploadPrivate(
+  db: Database,
+  params: { path: string; ownerUserId: number },
+): Promise<boolean> {
+  const key = uploadKeyOfPath(params.path);
+  if (key === null) return Promise.resolve(false);
+  return updateVisibility(db, { key, ownerUserId: params.ownerUserId, visibility: 'private' });
 }

@@ -21,6 +21,8 @@ export type DatabaseHandle = {
 
 export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 const postgresPoolSize = 10;
+/** PostgreSQL's "terminating connection due to administrator command". */
+const adminShutdownCode = '57P01';
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
@@ -30,6 +32,12 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: postgresPoolSize });
+    // An idle connection the server ends (restart, failover, an admin's terminate) must not crash
+    // the process: the pool drops it and opens a new one on the next query.
+    pool.on('error', (error: Error & { code?: string }) => {
+      if (error.code !== adminShutdownCode)
+        console.error(`PostgreSQL idle connection error: ${error.message}`);
+    });
     const db = drizzleNodePg({ client: pool });
     await migrateNodePg(db, { migrationsFolder });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };

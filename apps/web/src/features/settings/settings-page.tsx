@@ -1,8 +1,11 @@
 import { localeNames } from '@fairex/contract';
+import { Dialog } from 'antd-mobile';
 import {
+  CheckShieldOutline,
   ContentOutline,
   GlobalOutline,
   InformationCircleOutline,
+  KeyOutline,
   MessageOutline,
   PayCircleOutline,
   QuestionCircleOutline,
@@ -14,15 +17,25 @@ import { PageHeader } from '../../components/ui/page-header';
 import { useFiatRates } from '../../lib/fiat-rates';
 import { currencyName, formatDate } from '../../lib/format';
 import { appRoutes } from '../../lib/navigation';
+import { logout, useSignedInUser } from '../../lib/session';
 import { useAppStore } from '../../lib/stores/app-store';
 import { useFiatStore } from '../../lib/stores/fiat-store';
+import { showToast } from '../../lib/toast';
+import { InviteCard } from './components/invite-card';
+import { MineHeader, VerificationPill } from './components/mine-header';
 import { FiatSheet } from './fiat-sheet';
 import { LanguageSheet } from './language-sheet';
 import { ButtonRow, LinkRow, SettingsGroup, StaticRow } from './settings-rows';
 import './settings.css';
+import './mine.css';
 
 /** Spec section 1: app version 3.0 (version code 80). */
 const appVersion = '3.0';
+
+const minePaths = {
+  security: '/pages/setting/security',
+  verification: '/pages/setting/real',
+} as const;
 
 type OpenSheet = 'language' | 'fiat' | null;
 
@@ -56,11 +69,36 @@ function RatesNote({ testId }: { testId?: string }) {
   );
 }
 
-/** Settings (/pages/setting/setting): language and default fiat as bottom sheets, help pages, version. */
+/** Log out, after a confirmation (spec section 2). */
+function LogoutButton() {
+  const { t } = useTranslation();
+  const confirmLogout = async () => {
+    const confirmed = await Dialog.confirm({
+      title: t('settings:logout.title'),
+      content: t('settings:logout.body'),
+      confirmText: <span data-testid="logout-confirm">{t('settings:logout.confirm')}</span>,
+      cancelText: <span data-testid="logout-cancel">{t('settings:logout.cancel')}</span>,
+    });
+    if (!confirmed) return;
+    await logout();
+    showToast(t('settings:logout.done'));
+  };
+  return (
+    <button type="button" className="mine-logout" onClick={confirmLogout} data-testid="mine-logout">
+      {t('settings:logout.button')}
+    </button>
+  );
+}
+
+/**
+ * Mine and settings (/pages/setting/setting). Signed in: profile header, invitation card, security
+ * and verification; signed out: the "Log in / Sign up" row. Then language and default fiat as
+ * bottom sheets, help pages, version, and log out.
+ */
 export function SettingsPage() {
   const { t } = useTranslation();
   const lang = useAppStore((state) => state.lang);
-  const token = useAppStore((state) => state.token);
+  const { token, user } = useSignedInUser();
   const fiat = useFiatStore((state) => state.fiat);
   const rate = useFiatStore((state) => state.rate);
   const [sheet, setSheet] = useState<OpenSheet>(null);
@@ -73,9 +111,34 @@ export function SettingsPage() {
         {token === null && (
           <LinkRow
             to={appRoutes.login}
+            testId="mine-login"
             icon={<UserOutline />}
             label={<span className="settings-login-label">{t('settings:account.login')}</span>}
           />
+        )}
+
+        {token !== null && user === null && <div className="mine-header-skeleton" aria-busy="true" />}
+
+        {token !== null && user !== null && (
+          <>
+            <MineHeader user={user} />
+            <InviteCard fallbackCode={user.invitation_code} />
+            <SettingsGroup title={t('settings:account.group')}>
+              <LinkRow
+                to={minePaths.security}
+                testId="mine-security"
+                icon={<KeyOutline />}
+                label={t('settings:account.security')}
+              />
+              <LinkRow
+                to={minePaths.verification}
+                testId="mine-verification"
+                icon={<CheckShieldOutline />}
+                label={t('settings:account.verification')}
+                value={<VerificationPill level={user.verification_level} />}
+              />
+            </SettingsGroup>
+          </>
         )}
 
         <SettingsGroup title={t('settings:preferences')}>
@@ -124,6 +187,8 @@ export function SettingsPage() {
         <SettingsGroup>
           <StaticRow label={t('settings:version')} value={appVersion} />
         </SettingsGroup>
+
+        {token !== null && <LogoutButton />}
       </div>
 
       <LanguageSheet visible={sheet === 'language'} current={lang} onClose={close} />

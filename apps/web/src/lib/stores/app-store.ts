@@ -1,12 +1,12 @@
-import { defaultLocale, isLocale, type Locale } from '@fairex/contract';
+import { defaultLocale, isLocale, type Locale, type UserInfo, userInfoSchema } from '@fairex/contract';
 import { create } from 'zustand';
 import { readStored, readStoredJson, writeStored } from '../browser-storage';
 import { storageKeys } from '../storage-keys';
 
 export type SocketStatus = 'connecting' | 'connected' | 'disconnected';
 
-/** The signed-in user's profile; its shape arrives with the accounts feature. */
-export type StoredUser = Readonly<Record<string, unknown>>;
+/** The signed-in user's profile (GET /user/info). */
+export type StoredUser = UserInfo;
 
 /**
  * Client state of spec section 3 (site_name, logo, lang, token, user, socket) plus the demo flag;
@@ -25,7 +25,9 @@ export type AppState = {
 type AppActions = {
   setSite: (site: { site_name: string; logo: string; demo: boolean }) => void;
   setLang: (lang: Locale) => void;
+  /** Use lib/session.ts (startSession) rather than this directly. */
   setSession: (token: string, user: StoredUser | null) => void;
+  setUser: (user: StoredUser) => void;
   clearSession: () => void;
   setSocketStatus: (status: SocketStatus) => void;
 };
@@ -39,10 +41,8 @@ function initialLang(): Locale {
 }
 
 function initialUser(): StoredUser | null {
-  const stored = readStoredJson(storageKeys.user);
-  return typeof stored === 'object' && stored !== null && !Array.isArray(stored)
-    ? (stored as StoredUser)
-    : null;
+  const parsed = userInfoSchema.safeParse(readStoredJson(storageKeys.user));
+  return parsed.success ? parsed.data : null;
 }
 
 export const useAppStore = create<AppState & AppActions>()((set) => ({
@@ -62,6 +62,10 @@ export const useAppStore = create<AppState & AppActions>()((set) => ({
     writeStored(storageKeys.token, token);
     writeStored(storageKeys.user, user === null ? null : JSON.stringify(user));
     set({ token, user });
+  },
+  setUser: (user) => {
+    writeStored(storageKeys.user, JSON.stringify(user));
+    set({ user });
   },
   clearSession: () => {
     writeStored(storageKeys.token, null);

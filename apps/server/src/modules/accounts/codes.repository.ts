@@ -1,0 +1,161 @@
+import { and, count, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/database';
+import type { DeliveryChannel, DeliveryStatus } from '../../platform/delivery/delivery';
+import type { CodeChannel } from './accounts.domain';
+import { deliveryOutbox, verificationCodes } from './accounts.schema';
+
+export type CodeAddress = { readonly channel: CodeChannel; readonly address: string };
+
+export type CodeRecord = {
+  readonly id: number;
+  readonly codeHash: string;
+  readonly areaCode: string | null;
+  readonly attempts: number;
+  readonly expiresAt: Date;
+  readonly consumedAt: Date | null;
+};
+
+/**
+ * Serialises code requests for one address until the transaction ends, so two parallel requests
+ * cannot both pass the sending limits.
+ */
+export async function lockCodeAddress(tx: Database, target: CodeAddress): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${target.channel}:${target.address}`}))`);
+}
+
+export async function codeSendHistory(
+  db: Database,
+  params: CodeAddress & { purpose: string; requester: string; dayAgo: Date; hourAgo: Date },
+) {
+  // The resend interval is per purpose (registering, then setting a payment password a minute
+  // later, must work); the daily cap counts every purpose.
+  const [toAddress] = await db
+    .select({
+      sent: count(),
+      last: sql<Date | null>`max(case when ${verificationCodes.purpose} = ${params.purpose} then ${verificationCodes.createdAt} end)`.mapWith(
+        verificationCodes.createdAt,
+      ),
+    })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.channel, params.channel),
+        eq(verificationCodes.address, params.address),
+        gt(verificationCodes.createdAt, params.dayAgo),
+      ),
+    );
+  const [fromClient] = await db
+    .select({ sent: count() })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.requesterAddress, params.requester),
+        gt(verificationCodes.createdAt, params.hourAgo),
+      ),
+    );
+  return {
+    lastSentToAddressAt: toAddress?.last ?? null,
+    sentToAddressLastDay: toAddress?.sent ?? 0,
+    sentFromClientLastHour: fromClient?.sent ?? 0,
+  };
+}
+
+/** A new code replaces the earlier ones of the same address and purpose. */
+export async function retireCodes(
+  db: Database,
+  params: CodeAddress & { purpose: string; now: Date },
+): Promise<void> {
+  await db
+    .update(verificationCodes)
+    .set({ consumedAt: params.now })
+    .where(
+      and(
+        eq(verificationCodes.channel, params.channel),
+        eq(verificationCodes.address, params.address),
+        eq(verificationCodes.purpose, params.purpose),
+        isNull(verificationCodes.consumedAt),
+      ),
+    );
+}
+
+export async function insertCode(
+  db: Database,
+  code: CodeAddress & {
+    areaCode: string | null;
+    purpose: string;
+    codeHash: string;
+    expiresAt: Date;
+    requesterAddress: string;
+    createdAt: Date;
+  },
+): Promise<void> {
+  await db.insert(verificationCodes).values(code);
+}
+
+/** The newest unused code for this address and purpose, locked until the transaction ends. */
+export async function findNewestCodeForUpdate(
+  tx: Database,
+  params: CodeAddress & { purpose: string },
+): Promise<CodeRecord | null> {
+  const [row] = await tx
+    .select({
+      id: verificationCodes.id,
+      codeHash: verificationCodes.codeHash,
+      areaCode: verificationCodes.areaCode,
+      attempts: verificationCodes.attempts,
+      expiresAt: verificationCodes.expiresAt,
+      consumedAt: verificationCodes.consumedAt,
+    })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.channel, params.channel),
+        eq(verificationCodes.address, params.address),
+        eq(verificationCodes.purpose, params.purpose),
+        isNull(verificationCodes.consumedAt),
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export async function countCodeMiss(db: Database, codeId: number): Promise<void> {
+  await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(eq(verificationCodes.id, codeId));
+}
+
+/** Marks the code used; false when another transaction used it first. */
+export async function consumeCode(db: Database, codeId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(verificationCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(verificationCodes.id, codeId), isNull(verificationCodes.consumedAt)))
+    .returning({ id: verificationCodes.id });
+  return rows.length > 0;
+}
+
+export async function insertOutboxMessage(
+  db: Database,
+  entry: {
+    channel: DeliveryChannel;
+    recipient: string;
+    subject: string;
+    body: string;
+    status: DeliveryStatus;
+    createdAt: Date;
+  },
+): Promise<void> {
+  await db.insert(deliveryOutbox).values(entry);
+}
+
+export async function listOutbox(db: Database, limit: number) {
+  return db
+    .select()
+    .from(deliveryOutbox)
+    .orderBy(desc(deliveryOutbox.createdAt), desc(deliveryOutbox.id))
+    .limit(limit);
+}

@@ -1,0 +1,131 @@
+import {
+  apiReply,
+  realNameBodySchema,
+  realStateSchema,
+  verificationDecisionBodySchema,
+  verificationQueueQuerySchema,
+  verificationQueueReplySchema,
+  verificationRequestSchema,
+} from '@fairex/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Clock } from '../../platform/clock';
+import type { DatabaseHandle } from '../../platform/db/database';
+import { platformErrors } from '../../platform/http/app-error';
+import { ok } from '../../platform/http/reply';
+import { policies } from '../../platform/http/route-policy';
+import { createVerificationService } from './verification.service';
+
+/** What the verification routes need from the app; AppDeps satisfies it. */
+export type VerificationModuleDeps = {
+  readonly database: DatabaseHandle;
+  readonly clock: Clock;
+};
+
+const noParams = z.strictObject({});
+const userTags = ['identity verification'];
+const staffTags = ['staff: identity verification'];
+const staffPolicy = policies.staff('compliance');
+
+function userIdOf(request: FastifyRequest): number {
+  const principal = request.principal;
+  if (principal?.kind !== 'user') throw platformErrors.sessionInvalid();
+  return principal.userId;
+}
+
+function staffIdOf(request: FastifyRequest): number {
+  const principal = request.principal;
+  if (principal?.kind !== 'staff') throw platformErrors.forbidden();
+  return principal.staffId;
+}
+
+/** The user's verification (Lv1, Lv2) and the compliance team's review queue. */
+export function verificationRoutes(deps: VerificationModuleDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const verification = createVerificationService({ db: deps.database.db, clock: deps.clock });
+
+    app.get(
+      '/real/state',
+      {
+        config: { policy: policies.user },
+        schema: {
+          tags: userTags,
+          summary: 'Verification level, whether email or phone is bound, and the state of Lv1 and Lv2',
+          description:
+            'Each level is `unverified`, `pending` (under review), `verified`, or `rejected` with the ' +
+            'reviewer’s reason (the user may submit again).',
+          security: [{ session: [] }],
+          querystring: noParams,
+          response: { 200: apiReply(realStateSchema) },
+        },
+      },
+      async (request) => ok(await verification.realState(userIdOf(request))),
+    );
+
+    app.post(
+      '/user/real',
+      {
+        config: { policy: policies.user },
+        schema: {
+          tags: userTags,
+          summary: 'Submit Lv1 (real_type 1: id_type, name, card_id) or Lv2 (real_type 2: ID photos)',
+          description:
+            'Lv1 needs an email or phone bound first; Lv2 needs Lv1 verified, and two different ' +
+            'images the caller uploaded (POST /upload paths), which become private: only the owner ' +
+            'and compliance staff can read them. One request per level may be under review. ' +
+            'Replies the new state, as GET /real/state.',
+          security: [{ session: [] }],
+          body: realNameBodySchema,
+          response: { 200: apiReply(realStateSchema) },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        const submission =
+          body.real_type === 1
+            ? { level: 1 as const, idType: body.id_type, name: body.name, cardId: body.card_id }
+            : { level: 2 as const, frontPic: body.front_pic, reversePic: body.reverse_pic };
+        return ok(await verification.submit({ userId: userIdOf(request), submission }));
+      },
+    );
+
+    app.get(
+      '/admin/verifications',
+      {
+        config: { policy: staffPolicy },
+        schema: {
+          tags: staffTags,
+          summary: 'The review queue: 10 per page, pending oldest first (default), decided newest first',
+          security: [{ session: [] }],
+          querystring: verificationQueueQuerySchema,
+          response: { 200: apiReply(verificationQueueReplySchema) },
+        },
+      },
+      async (request) =>
+        ok(await verification.queue({ status: request.query.status ?? 'pending', page: request.query.page })),
+    );
+
+    app.post(
+      '/admin/verifications/decide',
+      {
+        config: { policy: staffPolicy },
+        schema: {
+          tags: staffTags,
+          summary: 'Approve (raises the user’s level) or reject with a reason; each request is decided once',
+          security: [{ session: [] }],
+          body: verificationDecisionBodySchema,
+          response: { 200: apiReply(verificationRequestSchema) },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        const decision =
+          body.decision === 'approve'
+            ? { id: body.id, decision: 'approve' as const }
+            : { id: body.id, decision: 'reject' as const, reason: body.reason };
+        return ok(await verification.decide({ staffId: staffIdOf(request), decision }));
+      },
+    );
+  };
+}

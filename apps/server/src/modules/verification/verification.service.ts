@@ -1,0 +1,166 @@
+import type {
+  IdType,
+  RealState,
+  VerificationQueue,
+  VerificationRequest,
+  VerificationStatus,
+} from '@fairex/contract';
+import type { Clock } from '../../platform/clock';
+import type { Database } from '../../platform/db/database';
+import { platformErrors } from '../../platform/http/app-error';
+import { getUserContact, setVerificationLevel } from '../accounts';
+import { markUploadPrivate } from '../upload';
+import {
+  isContactBound,
+  levelAfterApproval,
+  queueWindow,
+  realStateOf,
+  requestView,
+  submissionRefusal,
+  type VerificationLevel,
+  type VerificationSubject,
+} from './verification.domain';
+import { verificationError } from './verification.errors';
+import {
+  countRequests,
+  decidePendingRequest,
+  findLatestRequest,
+  findRequest,
+  insertPendingRequest,
+  listRequests,
+} from './verification.repository';
+
+export type VerificationServiceDeps = { readonly db: Database; readonly clock: Clock };
+
+/** POST /user/real, as the routes read it. */
+export type RealNameSubmission =
+  | { readonly level: 1; readonly idType: IdType; readonly name: string; readonly cardId: string }
+  | { readonly level: 2; readonly frontPic: string; readonly reversePic: string };
+
+export type VerificationDecision =
+  | { readonly id: number; readonly decision: 'approve' }
+  | { readonly id: number; readonly decision: 'reject'; readonly reason: string };
+
+export type VerificationService = {
+  realState(userId: number): Promise<RealState>;
+  /** Files a request for review; answers the state the user now sees. */
+  submit(params: { userId: number; submission: RealNameSubmission }): Promise<RealState>;
+  queue(params: { status: VerificationStatus; page: number | undefined }): Promise<VerificationQueue>;
+  /** Approves or rejects a pending request, exactly once; answers the decided request. */
+  decide(params: { staffId: number; decision: VerificationDecision }): Promise<VerificationRequest>;
+};
+
+/** The caller's account; a session whose user is gone is no session. */
+async function contactOf(db: Database, userId: number) {
+  const contact = await getUserContact(db, userId);
+  if (!contact) throw platformErrors.sessionInvalid();
+  return contact;
+}
+
+async function subjectOf(db: Database, userId: number): Promise<VerificationSubject> {
+  const contact = await contactOf(db, userId);
+  return { verificationLevel: contact.verificationLevel, contactBound: isContactBound(contact) };
+}
+
+async function stateOf(db: Database, userId: number): Promise<RealState> {
+  const subject = await subjectOf(db, userId);
+  const [latestLv1, latestLv2] = await Promise.all([
+    findLatestRequest(db, { userId, level: 1 }),
+    findLatestRequest(db, { userId, level: 2 }),
+  ]);
+  return realStateOf({ subject, latestLv1, latestLv2 });
+}
+
+async function refuseUnlessAllowed(db: Database, params: { userId: number; level: VerificationLevel }) {
+  const subject = await subjectOf(db, params.userId);
+  const latest = await findLatestRequest(db, params);
+  const refusal = submissionRefusal({
+    level: params.level,
+    subject,
+    pendingLevels: latest?.status === 'pending' ? [params.level] : [],
+  });
+  if (refusal) throw verificationError(refusal);
+}
+
+export function createVerificationService(deps: VerificationServiceDeps): VerificationService {
+  const { db, clock } = deps;
+  return {
+    realState: (userId) => stateOf(db, userId),
+
+    async submit({ userId, submission }) {
+      await refuseUnlessAllowed(db, { userId, level: submission.level });
+      const createdAt = clock.now();
+      if (submission.level === 1) {
+        const id = await insertPendingRequest(db, {
+          userId,
+          level: 1,
+          idType: submission.idType,
+          name: submission.name,
+          cardId: submission.cardId,
+          createdAt,
+        });
+        if (id === null) throw verificationError('already_pending');
+      } else {
+        if (submission.frontPic === submission.reversePic) throw verificationError('pictures_identical');
+        // The photos turn private with the request that refers to them, or not at all.
+        await db.transaction(async (tx) => {
+          for (const path of [submission.frontPic, submission.reversePic]) {
+            if (!(await markUploadPrivate(tx, { path, ownerUserId: userId }))) {
+              throw verificationError('picture_invalid');
+            }
+          }
+          const id = await insertPendingRequest(tx, {
+            userId,
+            level: 2,
+            frontPic: submission.frontPic,
+            reversePic: submission.reversePic,
+            createdAt,
+          });
+          if (id === null) throw verificationError('already_pending');
+        });
+      }
+      return stateOf(db, userId);
+    },
+
+    async queue({ status, page }) {
+      const window = queueWindow(page);
+      const [records, total] = await Promise.all([
+        listRequests(db, { status, limit: window.limit, offset: window.offset }),
+        countRequests(db, status),
+      ]);
+      const list = await Promise.all(
+        records.map(async (record) => {
+          const contact = await getUserContact(db, record.userId);
+          return requestView(record, contact?.account ?? '');
+        }),
+      );
+      return { list, page: window.page, total };
+    },
+
+    async decide({ staffId, decision }) {
+      return db.transaction(async (tx) => {
+        const decided = await decidePendingRequest(tx, {
+          id: decision.id,
+          status: decision.decision === 'approve' ? 'approved' : 'rejected',
+          reason: decision.decision === 'reject' ? decision.reason : '',
+          staffId,
+          now: clock.now(),
+        });
+        if (!decided) {
+          const existing = await findRequest(tx, decision.id);
+          throw verificationError(existing ? 'already_decided' : 'request_not_found');
+        }
+        const contact = await getUserContact(tx, decided.userId);
+        if (decision.decision === 'approve') {
+          // Users are never deleted; a request without one is a broken invariant, not a user error.
+          if (!contact) throw platformErrors.internal();
+          const level = levelAfterApproval(contact.verificationLevel, decided.level);
+          // Same transaction: the approval and the level it grants commit together or not at all.
+          if (level !== contact.verificationLevel)
+            await setVerificationLevel(tx, { userId: decided.userId, level });
+        }
+        return requestView(decided, contact?.account ?? '');
+      });
+    },
+  };
+}

@@ -1,0 +1,146 @@
+import { emailSchema } from '@fairex/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../components/ui/page-header';
+import { showToast } from '../../lib/toast';
+import { accountPaths } from './account-paths';
+import { resetPassword, sendEmailCode } from './api/account-api';
+import { AuthHero } from './components/auth-hero';
+import { FormField, PasswordField, TextInput } from './components/form-field';
+import { SendCodeButton } from './components/send-code-button';
+import { forgetFormSchema } from './forms/account-forms';
+import { formErrorKeys, localisedIssues } from './forms/form-errors';
+import { countdownKey } from './hooks/countdown';
+import './account.css';
+
+/** /pages/common/forget: a code to the account's e-mail, then a new password; back to login. */
+export function ForgetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(forgetFormSchema, localisedIssues),
+    defaultValues: { account: '', code: '', password: '', repassword: '' },
+  });
+  const email = watch('account');
+
+  const sendCode = async () => {
+    if (email.trim() === '' || !emailSchema.safeParse(email).success) {
+      const message = email.trim() === '' ? formErrorKeys.required : formErrorKeys.emailInvalid;
+      setError('account', { message }, { shouldFocus: true });
+      return false;
+    }
+    clearErrors('account');
+    return sendEmailCode(email.trim(), 'forget');
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setSubmitting(true);
+    try {
+      const done = await resetPassword(values);
+      if (!done) return;
+      showToast(t('account:forget.success'));
+      const historyIndex = (window.history.state as { idx?: unknown } | null)?.idx;
+      if (typeof historyIndex === 'number' && historyIndex > 0) {
+        navigate(-1);
+      } else {
+        navigate(accountPaths.login, { replace: true });
+      }
+    } catch {
+      // The API client has shown the server's message.
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  return (
+    <div className="account-page">
+      <PageHeader title={t('account:forget.header')} back />
+      <div className="account-body">
+        <AuthHero title={t('account:forget.title')} subtitle={t('account:forget.subtitle')} />
+        <form className="account-form" onSubmit={onSubmit} noValidate>
+          <FormField label={t('account:fields.email')} htmlFor="forget-email" error={errors.account?.message}>
+            <TextInput
+              id="forget-email"
+              testId="forget-email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              autoCapitalize="off"
+              spellCheck={false}
+              placeholder={t('account:fields.emailPlaceholder')}
+              invalid={Boolean(errors.account)}
+              {...register('account')}
+            />
+          </FormField>
+          <FormField
+            label={t('account:fields.code')}
+            htmlFor="forget-code"
+            error={errors.code?.message}
+            suffix={
+              <SendCodeButton
+                countdownKey={countdownKey('forget', email)}
+                onSend={sendCode}
+                testId="forget-send-code"
+              />
+            }
+          >
+            <TextInput
+              id="forget-code"
+              testId="forget-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder={t('account:fields.codePlaceholder')}
+              invalid={Boolean(errors.code)}
+              {...register('code')}
+            />
+          </FormField>
+          <PasswordField
+            label={t('account:fields.newPassword')}
+            htmlFor="forget-password"
+            error={errors.password?.message}
+            hint={t('account:fields.passwordRule')}
+            input={{
+              id: 'forget-password',
+              testId: 'forget-password',
+              autoComplete: 'new-password',
+              placeholder: t('account:fields.newPasswordPlaceholder'),
+              ...register('password'),
+            }}
+          />
+          <PasswordField
+            label={t('account:fields.confirmPassword')}
+            htmlFor="forget-repassword"
+            error={errors.repassword?.message}
+            input={{
+              id: 'forget-repassword',
+              testId: 'forget-repassword',
+              autoComplete: 'new-password',
+              placeholder: t('account:fields.confirmPasswordPlaceholder'),
+              ...register('repassword'),
+            }}
+          />
+          <button
+            type="submit"
+            className="fx-button is-block account-submit"
+            disabled={submitting}
+            data-testid="forget-submit"
+          >
+            {submitting ? t('account:forget.submitting') : t('account:forget.submit')}
+          </button>
+        </form>
+      </div>
+    </div>
+  );
+}
