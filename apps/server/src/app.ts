@@ -15,6 +15,7 @@ import { accountsRoutes } from './modules/accounts';
 import { contentRoutes } from './modules/content';
 import { fiatRoutes } from './modules/fiat';
 import type { FiatRateSource } from './modules/fiat/fiat.source';
+import { marketRoutes } from './modules/market';
 import { timezoneRoutes } from './modules/timezone';
 import { uploadFileRoutes, uploadRoutes } from './modules/upload';
 import { verificationRoutes } from './modules/verification';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(timezoneRoutes(deps));
       await api.register(uploadRoutes(deps));
       await api.register(fiatRoutes(deps));
+      await api.register(marketRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -3,6 +3,7 @@ export * from './content';
 export * from './envelope';
 export * from './fiat';
 export * from './locales';
+export * from './market';
 export * from './realtime';
 export * from './timezone';
 export * from './upload';

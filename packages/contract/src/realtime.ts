@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Candle, CandlePeriod, MarketSubscribe, Quote } from './market';
 
 /** Socket.IO settings shared by the server and the web client (spec sections 4 and 7). */
 export const socketPath = '/socket.io';
@@ -16,11 +17,17 @@ export interface ServerToClientEvents {
   'auth:result': (result: { ok: boolean }) => void;
   /** The session this socket authenticated with has ended; the socket is then disconnected. */
   'session:ended': (ended: { reason: SessionEndReason }) => void;
+  /** Ticker snapshots of subscribed symbols, conflated to at most one per symbol per 100 ms. */
+  'market:quotes': (quotes: Quote[]) => void;
+  /** The current (still open) candle of the subscribed symbol and period. */
+  'market:candle': (update: { symbol: string; period: CandlePeriod; candle: Candle }) => void;
 }
 
 /** Events a client emits. */
 export interface ClientToServerEvents {
   auth: (auth: SocketAuth) => void;
+  /** Replaces the socket's market subscriptions (symbols for quotes, one candle stream). */
+  'market:subscribe': (subscription: MarketSubscribe) => void;
 }
 
 /** A client presents its session token to join its private room (`user:<id>`). */
