@@ -1,10 +1,6 @@
-import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
 import { PageSkeleton } from '../components/ui/page-skeleton';
-import { decideAccess } from '../lib/auth-guard';
-import { useAppStore } from '../lib/stores/app-store';
-import { showToast } from '../lib/toast';
+import { useRequireSession } from '../lib/require-session';
 
 /**
  * Guards a private page (spec section 6): without a token it says "Please log in first" and
@@ -12,17 +8,5 @@ import { showToast } from '../lib/toast';
  * @public
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const token = useAppStore((state) => state.token);
-  const navigate = useNavigate();
-  const { t } = useTranslation();
-  useEffect(() => {
-    const decision = decideAccess(token);
-    if (decision.kind !== 'redirect') {
-      return;
-    }
-    showToast(t(decision.messageKey));
-    const timer = setTimeout(() => navigate(decision.to, { replace: true }), decision.delayMs);
-    return () => clearTimeout(timer);
-  }, [token, navigate, t]);
-  return decideAccess(token).kind === 'allow' ? children : <PageSkeleton />;
+  return useRequireSession() ? children : <PageSkeleton />;
 }

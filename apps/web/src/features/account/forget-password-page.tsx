@@ -9,8 +9,9 @@ import { showToast } from '../../lib/toast';
 import { accountPaths } from './account-paths';
 import { resetPassword, sendEmailCode } from './api/account-api';
 import { AuthHero } from './components/auth-hero';
-import { FormField, PasswordField, TextInput } from './components/form-field';
-import { SendCodeButton } from './components/send-code-button';
+import { CodeField } from './components/code-field';
+import { FormField, TextInput } from './components/form-field';
+import { PasswordPairFields } from './components/password-pair-fields';
 import { forgetFormSchema } from './forms/account-forms';
 import { formErrorKeys, localisedIssues } from './forms/form-errors';
 import { countdownKey } from './hooks/countdown';
@@ -83,53 +84,19 @@ export function ForgetPasswordPage() {
               {...register('account')}
             />
           </FormField>
-          <FormField
-            label={t('account:fields.code')}
-            htmlFor="forget-code"
+          <CodeField
+            id="forget-code"
+            sendTestId="forget-send-code"
+            countdownKey={countdownKey('forget', email)}
+            onSend={sendCode}
             error={errors.code?.message}
-            suffix={
-              <SendCodeButton
-                countdownKey={countdownKey('forget', email)}
-                onSend={sendCode}
-                testId="forget-send-code"
-              />
-            }
-          >
-            <TextInput
-              id="forget-code"
-              testId="forget-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder={t('account:fields.codePlaceholder')}
-              invalid={Boolean(errors.code)}
-              {...register('code')}
-            />
-          </FormField>
-          <PasswordField
-            label={t('account:fields.newPassword')}
-            htmlFor="forget-password"
-            error={errors.password?.message}
-            hint={t('account:fields.passwordRule')}
-            input={{
-              id: 'forget-password',
-              testId: 'forget-password',
-              autoComplete: 'new-password',
-              placeholder: t('account:fields.newPasswordPlaceholder'),
-              ...register('password'),
-            }}
+            field={register('code')}
           />
-          <PasswordField
-            label={t('account:fields.confirmPassword')}
-            htmlFor="forget-repassword"
-            error={errors.repassword?.message}
-            input={{
-              id: 'forget-repassword',
-              testId: 'forget-repassword',
-              autoComplete: 'new-password',
-              placeholder: t('account:fields.confirmPasswordPlaceholder'),
-              ...register('repassword'),
-            }}
+          <PasswordPairFields
+            register={register}
+            errors={errors}
+            names={['password', 'repassword']}
+            ids={['forget-password', 'forget-repassword']}
           />
           <button
             type="submit"

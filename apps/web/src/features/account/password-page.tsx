@@ -10,6 +10,7 @@ import { showToast } from '../../lib/toast';
 import { accountPaths } from './account-paths';
 import { changePassword } from './api/account-api';
 import { PasswordField } from './components/form-field';
+import { PasswordPairFields } from './components/password-pair-fields';
 import { SignedInOnly } from './components/signed-in-only';
 import { changePasswordFormSchema } from './forms/account-forms';
 import { localisedIssues } from './forms/form-errors';
@@ -65,30 +66,11 @@ function PasswordContent({ user }: { user: UserInfo }) {
             ...register('old_password'),
           }}
         />
-        <PasswordField
-          label={t('account:fields.newPassword')}
-          htmlFor="password-new"
-          error={errors.password?.message}
-          hint={t('account:fields.passwordRule')}
-          input={{
-            id: 'password-new',
-            testId: 'password-new',
-            autoComplete: 'new-password',
-            placeholder: t('account:fields.newPasswordPlaceholder'),
-            ...register('password'),
-          }}
-        />
-        <PasswordField
-          label={t('account:fields.confirmPassword')}
-          htmlFor="password-confirm"
-          error={errors.re_password?.message}
-          input={{
-            id: 'password-confirm',
-            testId: 'password-confirm',
-            autoComplete: 'new-password',
-            placeholder: t('account:fields.confirmPasswordPlaceholder'),
-            ...register('re_password'),
-          }}
+        <PasswordPairFields
+          register={register}
+          errors={errors}
+          names={['password', 're_password']}
+          ids={['password-new', 'password-confirm']}
         />
         <button
           type="submit"

@@ -11,8 +11,8 @@ import { useGoBack } from '../../lib/use-go-back';
 import { formatMobile, maskEmail } from './account-format';
 import { accountPaths } from './account-paths';
 import { sendEmailCode, sendSmsCode, setPayPassword } from './api/account-api';
-import { FormField, PasswordField, TextInput } from './components/form-field';
-import { SendCodeButton } from './components/send-code-button';
+import { CodeField } from './components/code-field';
+import { PasswordPairFields } from './components/password-pair-fields';
 import { SignedInOnly } from './components/signed-in-only';
 import { payPasswordFormSchema } from './forms/account-forms';
 import { localisedIssues } from './forms/form-errors';
@@ -84,57 +84,22 @@ function PayPasswordContent({ user }: { user: UserInfo }) {
         {user.has_pay_password ? t('account:payPassword.leadChange') : t('account:payPassword.leadSet')}
       </p>
       <form className="account-form" onSubmit={onSubmit} noValidate>
-        <FormField
-          label={t('account:fields.code')}
-          htmlFor="paypass-code"
+        <CodeField
+          id="paypass-code"
+          sendTestId="paypass-send-code"
+          countdownKey={countdownKey('security', channel.kind === 'email' ? channel.email : channel.mobile)}
+          onSend={sendCode}
           error={errors.code?.message}
+          field={register('code')}
           hint={t('account:payPassword.codeTarget', { target })}
-          suffix={
-            <SendCodeButton
-              countdownKey={countdownKey(
-                'security',
-                channel.kind === 'email' ? channel.email : channel.mobile,
-              )}
-              onSend={sendCode}
-              testId="paypass-send-code"
-            />
-          }
-        >
-          <TextInput
-            id="paypass-code"
-            testId="paypass-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder={t('account:fields.codePlaceholder')}
-            invalid={Boolean(errors.code)}
-            {...register('code')}
-          />
-        </FormField>
-        <PasswordField
-          label={t('account:payPassword.password')}
-          htmlFor="paypass-password"
-          error={errors.password?.message}
-          hint={t('account:fields.passwordRule')}
-          input={{
-            id: 'paypass-password',
-            testId: 'paypass-password',
-            autoComplete: 'new-password',
-            placeholder: t('account:payPassword.passwordPlaceholder'),
-            ...register('password'),
-          }}
         />
-        <PasswordField
-          label={t('account:fields.confirmPassword')}
-          htmlFor="paypass-repassword"
-          error={errors.re_password?.message}
-          input={{
-            id: 'paypass-repassword',
-            testId: 'paypass-repassword',
-            autoComplete: 'new-password',
-            placeholder: t('account:fields.confirmPasswordPlaceholder'),
-            ...register('re_password'),
-          }}
+        <PasswordPairFields
+          register={register}
+          errors={errors}
+          names={['password', 're_password']}
+          ids={['paypass-password', 'paypass-repassword']}
+          label={t('account:payPassword.password')}
+          placeholder={t('account:payPassword.passwordPlaceholder')}
         />
         <button
           type="submit"

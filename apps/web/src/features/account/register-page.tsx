@@ -14,9 +14,10 @@ import { register as registerAccount, sendEmailCode, sendSmsCode } from './api/a
 import { useAreaStore } from './areas/area-store';
 import { keepRegisterDraft, takeRegisterDraft } from './areas/register-draft';
 import { AuthHero } from './components/auth-hero';
-import { FormField, PasswordField, TextInput } from './components/form-field';
+import { CodeField } from './components/code-field';
+import { FormField, TextInput } from './components/form-field';
+import { PasswordPairFields } from './components/password-pair-fields';
 import { SegmentedTabs } from './components/segmented-tabs';
-import { SendCodeButton } from './components/send-code-button';
 import {
   type RegisterFormInput,
   type RegistrationTab,
@@ -174,53 +175,20 @@ export function RegisterPage() {
               {...register('user_string')}
             />
           </FormField>
-          <FormField
-            label={t('account:fields.code')}
-            htmlFor="register-code"
+          <CodeField
+            id="register-code"
+            sendTestId="register-send-code"
+            countdownKey={countdownKey(`register-${type}`, codeTarget)}
+            onSend={sendCode}
             error={errors.code?.message}
-            suffix={
-              <SendCodeButton
-                countdownKey={countdownKey(`register-${type}`, codeTarget)}
-                onSend={sendCode}
-                testId="register-send-code"
-              />
-            }
-          >
-            <TextInput
-              id="register-code"
-              testId="register-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder={t('account:fields.codePlaceholder')}
-              invalid={Boolean(errors.code)}
-              {...register('code')}
-            />
-          </FormField>
-          <PasswordField
-            label={t('account:fields.password')}
-            htmlFor="register-password"
-            error={errors.password?.message}
-            hint={t('account:fields.passwordRule')}
-            input={{
-              id: 'register-password',
-              testId: 'register-password',
-              autoComplete: 'new-password',
-              placeholder: t('account:fields.newPasswordPlaceholder'),
-              ...register('password'),
-            }}
+            field={register('code')}
           />
-          <PasswordField
-            label={t('account:fields.confirmPassword')}
-            htmlFor="register-repassword"
-            error={errors.re_password?.message}
-            input={{
-              id: 'register-repassword',
-              testId: 'register-repassword',
-              autoComplete: 'new-password',
-              placeholder: t('account:fields.confirmPasswordPlaceholder'),
-              ...register('re_password'),
-            }}
+          <PasswordPairFields
+            register={register}
+            errors={errors}
+            names={['password', 're_password']}
+            ids={['register-password', 'register-repassword']}
+            label={t('account:fields.password')}
           />
           <FormField
             label={t('account:fields.inviteCode')}

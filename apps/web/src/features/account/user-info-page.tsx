@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header';
+import { UserAvatar } from '../../components/ui/user-avatar';
 import { refreshUser, userQueryKeys } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { formatMobile } from './account-format';
@@ -13,7 +14,6 @@ import { editProfile, timezoneListQuery, updateTimezone, userTimezoneQuery } fro
 import { FormField, TextInput } from './components/form-field';
 import { SignedInOnly } from './components/signed-in-only';
 import { TimezoneSheet } from './components/timezone-sheet';
-import { UserAvatar } from './components/user-avatar';
 import { blankToUndefined, profileFormSchema } from './forms/account-forms';
 import { localisedIssues } from './forms/form-errors';
 import { useAvatarUpload } from './hooks/use-avatar-upload';

@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header';
 import { PageSkeleton } from '../../components/ui/page-skeleton';
+import { useRequireSession } from '../../lib/require-session';
 import { realStateQuery } from './api/verification-api';
 import { BindFirstNotice } from './components/bind-first-notice';
 import { LevelCard } from './components/level-card';
 import { LoadError } from './components/load-error';
 import { Lv1Form } from './components/lv1-form';
 import { Lv2Form } from './components/lv2-form';
-import { useRequireSession } from './use-require-session';
 import { decideLevelActions } from './verification-rules';
 import './verification.css';
 

@@ -10,8 +10,8 @@ import { bindEmailFormSchema } from '../forms/account-forms';
 import { formErrorKeys, localisedIssues } from '../forms/form-errors';
 import { countdownKey } from '../hooks/countdown';
 import { AccountSheet } from './account-sheet';
+import { CodeField } from './code-field';
 import { FormField, TextInput } from './form-field';
-import { SendCodeButton } from './send-code-button';
 
 function BindEmailFormBody({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
@@ -67,29 +67,14 @@ function BindEmailFormBody({ onDone }: { onDone: () => void }) {
           {...register('email')}
         />
       </FormField>
-      <FormField
-        label={t('account:fields.code')}
-        htmlFor="bind-email-code"
+      <CodeField
+        id="bind-email-code"
+        sendTestId="bind-email-send-code"
+        countdownKey={countdownKey('bind', email)}
+        onSend={sendCode}
         error={errors.code?.message}
-        suffix={
-          <SendCodeButton
-            countdownKey={countdownKey('bind', email)}
-            onSend={sendCode}
-            testId="bind-email-send-code"
-          />
-        }
-      >
-        <TextInput
-          id="bind-email-code"
-          testId="bind-email-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder={t('account:fields.codePlaceholder')}
-          invalid={Boolean(errors.code)}
-          {...register('code')}
-        />
-      </FormField>
+        field={register('code')}
+      />
       <button
         type="submit"
         className="fx-button is-block account-submit"

@@ -14,8 +14,8 @@ import { formErrorKeys, localisedIssues } from '../forms/form-errors';
 import { countdownKey } from '../hooks/countdown';
 import { AccountSheet } from './account-sheet';
 import { AreaList } from './area-list';
+import { CodeField } from './code-field';
 import { FormField, TextInput } from './form-field';
-import { SendCodeButton } from './send-code-button';
 
 function BindMobileFormBody({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
@@ -89,29 +89,14 @@ function BindMobileFormBody({ onDone }: { onDone: () => void }) {
             {...register('mobile')}
           />
         </FormField>
-        <FormField
-          label={t('account:fields.code')}
-          htmlFor="bind-mobile-code"
+        <CodeField
+          id="bind-mobile-code"
+          sendTestId="bind-mobile-send-code"
+          countdownKey={countdownKey('bind', `${area.dialCode}${mobile}`)}
+          onSend={sendCode}
           error={errors.code?.message}
-          suffix={
-            <SendCodeButton
-              countdownKey={countdownKey('bind', `${area.dialCode}${mobile}`)}
-              onSend={sendCode}
-              testId="bind-mobile-send-code"
-            />
-          }
-        >
-          <TextInput
-            id="bind-mobile-code"
-            testId="bind-mobile-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder={t('account:fields.codePlaceholder')}
-            invalid={Boolean(errors.code)}
-            {...register('code')}
-          />
-        </FormField>
+          field={register('code')}
+        />
         <button
           type="submit"
           className="fx-button is-block account-submit"

@@ -2,7 +2,7 @@ import type { UserInfo } from '@fairex/contract';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '../../../components/ui/user-avatar';
 import { verificationBadge } from './verification-badge';
 
 const userInfoPath = '/pages/setting/userInfo';

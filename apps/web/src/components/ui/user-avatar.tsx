@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { assetUrl } from '../../../lib/format';
+import { assetUrl } from '../../lib/format';
+import './ui.css';
 
 /** The user's picture, or the first letter of their name on a gold disc. */
 export function UserAvatar({ avatar, name, size }: { avatar: string; name: string; size: number }) {

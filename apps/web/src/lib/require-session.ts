@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { decideAccess } from '../../lib/auth-guard';
-import { useAppStore } from '../../lib/stores/app-store';
-import { showToast } from '../../lib/toast';
+import { decideAccess } from './auth-guard';
+import { useAppStore } from './stores/app-store';
+import { showToast } from './toast';
 
 /**
  * Spec section 6 for a private page: without a token, "Please log in first" and login after
