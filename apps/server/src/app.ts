@@ -15,7 +15,8 @@ import { accountsRoutes } from './modules/accounts';
 import { contentRoutes } from './modules/content';
 import { fiatRoutes } from './modules/fiat';
 import type { FiatRateSource } from './modules/fiat/fiat.source';
-import { marketRoutes } from './modules/market';
+import { marketRoutes, marketServiceFor } from './modules/market';
+import { installMarketRealtime } from './modules/market/realtime';
 import { timezoneRoutes } from './modules/timezone';
 import { uploadFileRoutes, uploadRoutes } from './modules/upload';
 import { verificationRoutes } from './modules/verification';
@@ -115,6 +116,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(uploadFileRoutes(deps));
+
+  // Quotes and candles fan out over Socket.IO on a fixed flush tick (conventions rule 6).
+  const marketRealtime = installMarketRealtime(app.io, marketServiceFor(deps));
+  app.addHook('preClose', async () => marketRealtime.stop());
 
   if (existsSync(deps.config.webDistDir)) {
     await app.register(fastifyStatic, { root: deps.config.webDistDir, wildcard: false, maxAge: '1h' });

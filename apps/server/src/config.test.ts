@@ -38,6 +38,22 @@ describe('configuration from the environment', () => {
     });
   });
 
+  it('reads the market feed settings, the symbol map included', () => {
+    const config = loadConfig({
+      MARKET_FEED: 'ccxt',
+      MARKET_FEED_EXCHANGE: 'kraken',
+      MARKET_FEED_SYMBOLS: 'BTC-PERP=BTC/USDT:USDT, ETH-PERP=ETH/USDT:USDT',
+    });
+    expect(config).toMatchObject({
+      marketFeed: 'ccxt',
+      marketFeedExchange: 'kraken',
+      marketFeedSymbols: { 'BTC-PERP': 'BTC/USDT:USDT', 'ETH-PERP': 'ETH/USDT:USDT' },
+      marketFeedPollMs: 2000,
+    });
+    expect(loadConfig({}).marketFeed).toBe('simulated');
+    expect(() => loadConfig({ MARKET_FEED_SYMBOLS: 'BTC-PERP' })).toThrow(ConfigError);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', DEMO: '' }).databaseUrl).toBeUndefined();
   });

@@ -28,6 +28,13 @@ const configSchema = z.object({
   SIWE_CHAIN_ID: z.coerce.number().int().positive().default(1),
   /** WalletConnect Cloud project id; without it the web shows WalletConnect as unavailable. */
   WALLETCONNECT_PROJECT_ID: z.string().optional(),
+  /** Where crypto prices come from: the offline simulated feed, or a real exchange through ccxt. */
+  MARKET_FEED: z.enum(['simulated', 'ccxt']).default('simulated'),
+  /** ccxt exchange id for MARKET_FEED=ccxt. */
+  MARKET_FEED_EXCHANGE: z.string().min(2).default('binance'),
+  /** Instrument symbol to exchange symbol, e.g. "BTC-PERP=BTC/USDT:USDT,ETH-PERP=ETH/USDT:USDT". */
+  MARKET_FEED_SYMBOLS: z.string().default(''),
+  MARKET_FEED_POLL_MS: z.coerce.number().int().min(1000).max(60_000).default(2000),
 });
 
 export type Config = Readonly<{
@@ -47,9 +54,31 @@ export type Config = Readonly<{
   smsProviderToken: string | undefined;
   siweChainId: number;
   walletConnectProjectId: string | undefined;
+  marketFeed: 'simulated' | 'ccxt';
+  marketFeedExchange: string;
+  marketFeedSymbols: Readonly<Record<string, string>>;
+  marketFeedPollMs: number;
 }>;
 
 export class ConfigError extends Error {}
+
+/** "A=B,C=D" into {A: 'B', C: 'D'}; a pair without "=" is a configuration error. */
+function parseSymbolMap(text: string): Record<string, string> {
+  const map: Record<string, string> = {};
+  for (const pair of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const [instrument, exchange, ...rest] = pair.split('=').map((part) => part.trim());
+    if (!instrument || !exchange || rest.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n  MARKET_FEED_SYMBOLS: "${pair}" is not INSTRUMENT=EXCHANGE_SYMBOL`,
+      );
+    }
+    map[instrument] = exchange;
+  }
+  return map;
+}
 
 /** Parses the environment once at start; a bad value stops the server with a readable list. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -77,5 +106,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smsProviderToken: values.SMS_PROVIDER_TOKEN,
     siweChainId: values.SIWE_CHAIN_ID,
     walletConnectProjectId: values.WALLETCONNECT_PROJECT_ID,
+    marketFeed: values.MARKET_FEED,
+    marketFeedExchange: values.MARKET_FEED_EXCHANGE,
+    marketFeedSymbols: parseSymbolMap(values.MARKET_FEED_SYMBOLS),
+    marketFeedPollMs: values.MARKET_FEED_POLL_MS,
   });
 }

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { createSessionResolver } from './modules/accounts';
 import { seedDemoContent } from './modules/content';
 import { createFiatRateSource } from './modules/fiat/fiat.http-source';
+import { attachCcxtFeed, configureMarket, createCcxtExchange, marketServiceFor } from './modules/market';
 import { systemClock } from './platform/clock';
 import { openDatabase } from './platform/db/database';
 import { LocalFileStorage } from './platform/storage/local-file-storage';
@@ -15,6 +16,9 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
+  if (config.marketFeed === 'ccxt') {
+    configureMarket(database, { cryptoFeed: config.marketFeedExchange });
+  }
   const app = await buildApp({
     config,
     database,
@@ -34,11 +38,28 @@ async function main(): Promise<void> {
     await seedDemoContent(database.db, systemClock);
   }
 
+  // buildApp has seeded and backfilled the market; the live feed runs only here, never in tests.
+  const market = marketServiceFor({ database, clock: systemClock });
+  market.start();
+  const exchangeFeed =
+    config.marketFeed === 'ccxt'
+      ? attachCcxtFeed(market, {
+          exchange: createCcxtExchange(config.marketFeedExchange),
+          symbolMap: config.marketFeedSymbols,
+          pollIntervalMs: config.marketFeedPollMs,
+          clock: systemClock,
+          logger: app.log,
+        })
+      : null;
+  exchangeFeed?.start();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    exchangeFeed?.stop();
+    market.stop();
     await app.close();
     await database.close();
     process.exit(0);

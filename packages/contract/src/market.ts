@@ -100,3 +100,6 @@ export const marketSubscribeSchema = z.object({
     .optional(),
 });
 export type MarketSubscribe = z.infer<typeof marketSubscribeSchema>;
+
+/** GET /market/instruments: every instrument in display order. */
+export const instrumentsReplySchema = z.array(instrumentSchema);

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { platformErrors } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/reply';
-import { policies, presentedToken } from '../../platform/http/route-policy';
+import { policies, presentedToken, requiredUserId, signedInUserId } from '../../platform/http/route-policy';
 import { translate } from '../../platform/i18n/messages';
 import { resolvePurpose } from './accounts.domain';
 import { type AccountsConfirmation, accountsConfirmationKeys } from './accounts.errors';
@@ -24,17 +24,6 @@ import { type CodeService, codeAddressOf } from './codes.service';
 const noParams = z.strictObject({});
 const tags = ['accounts'];
 const session = [{ session: [] }];
-
-export function signedInUserId(request: FastifyRequest): number | null {
-  return request.principal?.kind === 'user' ? request.principal.userId : null;
-}
-
-/** The `user` policy has already refused callers without a session; this narrows the type. */
-export function requiredUserId(request: FastifyRequest): number {
-  const userId = signedInUserId(request);
-  if (userId === null) throw platformErrors.sessionInvalid();
-  return userId;
-}
 
 export function confirmation(request: FastifyRequest, outcome: AccountsConfirmation) {
   return ok(translate(request.locale, accountsConfirmationKeys[outcome]));

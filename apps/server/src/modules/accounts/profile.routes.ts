@@ -15,8 +15,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
-import { policies } from '../../platform/http/route-policy';
-import { confirmation, requiredUserId } from './accounts.routes';
+import { policies, requiredUserId } from '../../platform/http/route-policy';
+import { confirmation } from './accounts.routes';
 import type { AccountsService } from './accounts.service';
 import type { ProfileService } from './profile.service';
 

@@ -1,6 +1,86 @@
+/**
+ * The market module's public surface: its routes, and the one MarketService per database that
+ * main.ts starts (live feed) and the realtime layer listens to (onQuotes, onCandle).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../../platform/clock';
+import type { DatabaseHandle } from '../../platform/db/database';
+import { CcxtFeed, type CcxtFeedOptions } from './feeds/ccxt-feed';
+import { backfillDaysDefault } from './market.backfill';
+import { marketHttpRoutes } from './market.routes';
+import { createMarketService, type MarketOptions, type MarketService } from './market.service';
 
-/** Placeholder until the module lands: registers no routes. */
-export function marketRoutes(_deps: unknown): FastifyPluginAsyncZod {
-  return async () => {};
+/** @public */
+export type { FeedTick, MarketFeed, TicksListener } from './feeds/market-feed';
+/** @public */
+export type {
+  CandleListener,
+  LastTick,
+  MarketOptions,
+  MarketService,
+  QuotesListener,
+  ReferencePrice,
+} from './market.service';
+
+/** What the market module needs from the app; AppDeps satisfies it. */
+export type MarketModuleDeps = { readonly database: DatabaseHandle; readonly clock: Clock };
+
+/** The default seed of the simulated prices. */
+export const simulatedSeedDefault = 20_261_122;
+
+const services = new WeakMap<DatabaseHandle, MarketService>();
+const optionsByDatabase = new WeakMap<DatabaseHandle, Partial<MarketOptions>>();
+
+/** Sets the seed or backfill depth for a database before its service is made (tests). */
+export function configureMarket(database: DatabaseHandle, options: Partial<MarketOptions>): void {
+  optionsByDatabase.set(database, options);
+}
+
+/** The market service of this database, made on first use; nothing runs until init()/start(). */
+export function marketServiceFor(deps: MarketModuleDeps): MarketService {
+  let service = services.get(deps.database);
+  if (!service) {
+    service = createMarketService({
+      db: deps.database.db,
+      clock: deps.clock,
+      options: {
+        seed: simulatedSeedDefault,
+        backfillDays: backfillDaysDefault,
+        cryptoFeed: 'simulated',
+        ...optionsByDatabase.get(deps.database),
+      },
+    });
+    services.set(deps.database, service);
+  }
+  return service;
+}
+
+/** Seeds, backfills and loads the market (the feed stays stopped: main.ts starts it). */
+export function marketRoutes(deps: MarketModuleDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const market = marketServiceFor(deps);
+    await market.init(app.log);
+    app.addHook('onClose', async () => market.stop());
+    await app.register(marketHttpRoutes(market));
+  };
+}
+
+/** @public */
+export { createCcxtExchange } from './feeds/ccxt-feed';
+
+/**
+ * Plugs a ccxt feed into the market for the instruments assigned to its exchange (the
+ * `cryptoFeed` option); its ticks are recorded and published like the simulated ones.
+ */
+export function attachCcxtFeed(
+  market: MarketService,
+  options: Omit<CcxtFeedOptions, 'instruments'>,
+): CcxtFeed {
+  const instruments = market
+    .instruments()
+    .filter((instrument) => instrument.feed === options.exchange.id)
+    .map(({ id, symbol }) => ({ id, symbol }));
+  const feed = new CcxtFeed({ ...options, instruments });
+  market.attachFeed(feed);
+  return feed;
 }

@@ -13,7 +13,7 @@ import type { Clock } from '../../platform/clock';
 import type { DatabaseHandle } from '../../platform/db/database';
 import { platformErrors } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/reply';
-import { policies } from '../../platform/http/route-policy';
+import { policies, requiredUserId, signedInUserId } from '../../platform/http/route-policy';
 import { translate } from '../../platform/i18n/messages';
 import { timezoneOutcomeKeys } from './timezone.errors';
 import { createTimezoneService, type TimezoneUpdate } from './timezone.service';
@@ -24,17 +24,6 @@ export type TimezoneModuleDeps = { readonly database: DatabaseHandle; readonly c
 /** Calls without parameters still refuse unknown ones (`lang` is envelope and already removed). */
 const noParams = z.strictObject({});
 const tags = ['timezone'];
-
-function sessionUserId(request: FastifyRequest): number | null {
-  return request.principal?.kind === 'user' ? request.principal.userId : null;
-}
-
-/** The `user` policy has already refused callers without a session; this narrows the type. */
-function requiredUserId(request: FastifyRequest): number {
-  const userId = sessionUserId(request);
-  if (userId === null) throw platformErrors.sessionInvalid();
-  return userId;
-}
 
 function updateReply(request: FastifyRequest, update: TimezoneUpdate): TimezoneCurrentReply {
   return {
@@ -61,7 +50,7 @@ export function timezoneRoutes(deps: TimezoneModuleDeps): FastifyPluginAsyncZod 
         },
       },
       async (request) =>
-        ok({ success: true, data: await timezones.current(sessionUserId(request)), message: '' }),
+        ok({ success: true, data: await timezones.current(signedInUserId(request)), message: '' }),
     );
 
     app.post(

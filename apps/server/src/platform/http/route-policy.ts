@@ -76,3 +76,15 @@ export async function authorize(
 export function assertNever(value: never): never {
   throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
 }
+
+/** The signed-in user's id, or null for anyone else (public routes see who is calling). */
+export function signedInUserId(request: FastifyRequest): number | null {
+  return request.principal?.kind === 'user' ? request.principal.userId : null;
+}
+
+/** On `user` and `verified` routes the policy has already refused everyone else; this narrows. */
+export function requiredUserId(request: FastifyRequest): number {
+  const userId = signedInUserId(request);
+  if (userId === null) throw platformErrors.sessionInvalid();
+  return userId;
+}

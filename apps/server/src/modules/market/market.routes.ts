@@ -1,0 +1,142 @@
+import {
+  apiReply,
+  candlesQuerySchema,
+  candlesReplySchema,
+  favouriteAddBodySchema,
+  favouriteDelBodySchema,
+  favouritesReplySchema,
+  instrumentsReplySchema,
+  quotationReplySchema,
+  tickQuerySchema,
+  tickSchema,
+} from '@fairex/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/http/reply';
+import { policies, requiredUserId, signedInUserId } from '../../platform/http/route-policy';
+import type { MarketService } from './market.service';
+
+const noParams = z.strictObject({});
+const publicRoute = { policy: policies.public };
+const userRoute = { policy: policies.user };
+const session = [{ session: [] }];
+const tags = ['market'];
+
+/** Quotes, candles, instruments, recorded ticks and the caller's favourites. */
+export function marketHttpRoutes(market: MarketService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/currency/quotation_new',
+      {
+        config: publicRoute,
+        schema: {
+          tags,
+          summary:
+            '24 h statistics and the last recorded tick of every trading instrument (refreshed each second)',
+          querystring: noParams,
+          response: { 200: apiReply(quotationReplySchema) },
+        },
+      },
+      async () => ok(market.quotes()),
+    );
+
+    app.get(
+      '/currency/new_timeshar',
+      {
+        config: publicRoute,
+        schema: {
+          tags,
+          summary:
+            'Candles whose open time is in [from, to] (unix seconds), oldest first, the open one included; ' +
+            'at most 1000: a wider range returns its newest 1000. Symbols match case-insensitively.',
+          querystring: candlesQuerySchema,
+          response: { 200: apiReply(candlesReplySchema) },
+        },
+      },
+      async (request) => ok(await market.candles(request.query)),
+    );
+
+    app.get(
+      '/market/instruments',
+      {
+        config: publicRoute,
+        schema: {
+          tags,
+          summary: 'Every instrument, trading or paused, in display order',
+          querystring: noParams,
+          response: { 200: apiReply(instrumentsReplySchema) },
+        },
+      },
+      async () => ok(market.instruments()),
+    );
+
+    app.get(
+      '/market/tick',
+      {
+        config: publicRoute,
+        schema: {
+          tags,
+          summary: 'A recorded price tick, the evidence fills and settlements cite',
+          querystring: tickQuerySchema,
+          response: { 200: apiReply(tickSchema) },
+        },
+      },
+      async (request) => ok(await market.tick(request.query.id)),
+    );
+
+    app.post(
+      '/optional/add',
+      {
+        config: userRoute,
+        schema: {
+          tags,
+          security: session,
+          summary:
+            'Adds an instrument (currency_id = instrument id) to the favourites; idempotent; replies with the list',
+          body: favouriteAddBodySchema,
+          response: { 200: apiReply(favouritesReplySchema) },
+        },
+      },
+      async (request) => {
+        const userId = requiredUserId(request);
+        await market.addFavourite(userId, request.body.currency_id);
+        return ok(await market.favourites(userId));
+      },
+    );
+
+    app.post(
+      '/optional/del',
+      {
+        config: userRoute,
+        schema: {
+          tags,
+          security: session,
+          summary:
+            'Removes an instrument (id = instrument id) from the favourites; idempotent; replies with the list',
+          body: favouriteDelBodySchema,
+          response: { 200: apiReply(favouritesReplySchema) },
+        },
+      },
+      async (request) => {
+        const userId = requiredUserId(request);
+        await market.removeFavourite(userId, request.body.id);
+        return ok(await market.favourites(userId));
+      },
+    );
+
+    app.get(
+      '/optional/list',
+      {
+        config: userRoute,
+        schema: {
+          tags,
+          security: session,
+          summary: 'The caller’s favourite instruments, in the order added',
+          querystring: noParams,
+          response: { 200: apiReply(favouritesReplySchema) },
+        },
+      },
+      async (request) => ok(await market.favourites(requiredUserId(request))),
+    );
+  };
+}

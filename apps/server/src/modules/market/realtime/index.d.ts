@@ -1,0 +1,7 @@
+export {
+  candlesRoom,
+  installMarketRealtime,
+  type MarketRealtime,
+  type MarketUpdates,
+  quotesRoom,
+} from './market-realtime';
