@@ -13,6 +13,12 @@ function lazyPage(load: () => Promise<ComponentType>) {
 const MarketsPage = lazyPage(() =>
   import('../features/markets/markets-page').then((module) => module.MarketsPage),
 );
+const MarketSearchPage = lazyPage(() =>
+  import('../features/markets/search-page').then((module) => module.SearchPage),
+);
+const MarketDetailPage = lazyPage(() =>
+  import('../features/markets/detail-page').then((module) => module.DetailPage),
+);
 const TradePage = lazyPage(() => import('../features/trade/trade-page').then((module) => module.TradePage));
 const FinancePage = lazyPage(() =>
   import('../features/finance/finance-page').then((module) => module.FinancePage),
@@ -101,6 +107,8 @@ export const router = createHashRouter([
       {
         element: <StackLayout />,
         children: [
+          { path: 'pages/market/search', element: MarketSearchPage },
+          { path: 'pages/market/detail', element: MarketDetailPage },
           { path: 'pages/setting/setting', element: SettingsPage },
           { path: 'pages/common/login', element: LoginPage },
           { path: 'pages/common/register', element: RegisterPage },

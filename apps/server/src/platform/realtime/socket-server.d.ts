@@ -4,13 +4,13 @@ import { Server } from 'socket.io';
 import type { Clock } from '../clock';
 /** Who a socket speaks for once it has presented a session token (`auth`). */
 export type SocketSession = {
-    readonly userId: number;
-    /** Identifies the session (its token hash), so ending one session reaches only its sockets. */
-    readonly sessionKey: string;
+  readonly userId: number;
+  /** Identifies the session (its token hash), so ending one session reaches only its sockets. */
+  readonly sessionKey: string;
 };
 export type SocketData = {
-    session?: SocketSession;
-    authAttempts?: number;
+  session?: SocketSession;
+  authAttempts?: number;
 };
 type InterServerEvents = {};
 export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -19,9 +19,9 @@ export type SocketAuthenticator = (token: string) => Promise<SocketSession | nul
 /** A socket may present tokens this often; a client needs one, a reconnect one more. */
 export declare const socketAuthAttemptsMax = 10;
 declare module 'fastify' {
-    interface FastifyInstance {
-        io: SocketServer;
-    }
+  interface FastifyInstance {
+    io: SocketServer;
+  }
 }
 /** The private room of one user: pushes for that user go here. */
 export declare function userRoom(userId: number): string;
@@ -39,9 +39,11 @@ export declare function installSocketAuth(io: SocketServer, authenticate: Socket
  * Tells the sockets of an ended session (or, without `sessionKey`, of every session of the user)
  * why, then disconnects them.
  */
-export declare function endSessionSockets(io: SocketServer, ended: {
+export declare function endSessionSockets(
+  io: SocketServer,
+  ended: {
     userId: number;
     sessionKey?: string;
     reason: SessionEndReason;
-}): Promise<number>;
-export {};
+  },
+): Promise<number>;

@@ -1,21 +1,144 @@
-import { HistogramOutline } from 'antd-mobile-icons';
+import type { InstrumentKind } from '@fairex/contract';
+import { SearchOutline, StarOutline } from 'antd-mobile-icons';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonState } from '../../components/ui/coming-soon-state';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
+import { overlayQuotes } from '../../lib/market/quote-buffer';
+import { useLiveQuotes } from '../../lib/market/use-market-stream';
+import { QuoteList, QuoteListSkeleton } from './components/quote-list';
+import { SimulatedBadge } from './components/simulated-badge';
+import { useFavourites } from './hooks/use-favourites';
+import { useMarketData } from './hooks/use-market-data';
+import { marketRoutes } from './lib/market-paths';
+import './markets.css';
 
-/** Markets tab (/pages/market/market): live quotes arrive in a later release. */
+/** Tabs in the spec's order (section 2): favourites, futures, coins, stock. */
+const marketTabs = ['favourites', 'futures', 'coins', 'stock'] as const;
+type MarketTab = (typeof marketTabs)[number];
+const defaultTab: MarketTab = 'coins';
+
+const tabKinds: Record<Exclude<MarketTab, 'favourites'>, InstrumentKind> = {
+  futures: 'perpetual',
+  coins: 'spot',
+  stock: 'stock',
+};
+
+function isMarketTab(value: string | null): value is MarketTab {
+  return marketTabs.some((tab) => tab === value);
+}
+
+/** Markets tab (/pages/market/market): live quotes by kind, favourites, sorting, search. */
 export function MarketsPage() {
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: MarketTab = isMarketTab(requested) ? requested : defaultTab;
+  const market = useMarketData();
+  const favourites = useFavourites();
+
+  const tabQuotes = useMemo(
+    () =>
+      tab === 'favourites'
+        ? market.quotes.filter((quote) => favourites.symbols.has(quote.symbol))
+        : market.quotes.filter((quote) => quote.kind === tabKinds[tab]),
+    [market.quotes, tab, favourites.symbols],
+  );
+  const symbols = useMemo(() => tabQuotes.map((quote) => quote.symbol), [tabQuotes]);
+  const live = useLiveQuotes(symbols);
+  const shown = useMemo(() => overlayQuotes(tabQuotes, live), [tabQuotes, live]);
+
   return (
-    <>
-      <PageHeader title={t('common:tabs.markets')} />
-      <ComingSoonState
-        testId="coming-soon"
-        icon={<HistogramOutline />}
-        title={t('pages:markets.title')}
-        body={t('pages:markets.body')}
-        points={[t('pages:markets.point1'), t('pages:markets.point2'), t('pages:markets.point3')]}
+    <div className="markets">
+      <PageHeader
+        title={t('markets:title')}
+        right={
+          <Link
+            className="icon-button"
+            to={marketRoutes.search}
+            aria-label={t('markets:search.open')}
+            data-testid="markets-search"
+          >
+            <SearchOutline fontSize={21} />
+          </Link>
+        }
       />
-    </>
+      <div className="markets-toolbar">
+        <div className="markets-tabs" role="tablist">
+          {marketTabs.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={tab === name}
+              className={`markets-tab${tab === name ? ' is-active' : ''}`}
+              data-testid={`markets-tab-${name}`}
+              onClick={() => setParams({ tab: name }, { replace: true })}
+            >
+              {t(`markets:tabs.${name}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="markets-meta">
+        <SimulatedBadge />
+      </div>
+      <section className="markets-body" role="tabpanel">
+        {tab === 'favourites' && !favourites.signedIn ? (
+          <MarketsEmpty
+            testId="favourites-login"
+            title={t('markets:favourites.loginTitle')}
+            body={t('markets:favourites.loginBody')}
+            action={{ to: '/pages/common/login', label: t('markets:favourites.login') }}
+          />
+        ) : market.isPending || (tab === 'favourites' && favourites.isPending) ? (
+          <QuoteListSkeleton />
+        ) : market.isError ? (
+          <div className="markets-empty" data-testid="markets-error">
+            <p className="markets-empty-title">{t('markets:error')}</p>
+            <button type="button" className="fx-button" onClick={() => market.refetch()}>
+              {t('markets:retry')}
+            </button>
+          </div>
+        ) : shown.length === 0 ? (
+          tab === 'favourites' ? (
+            <MarketsEmpty
+              testId="favourites-empty"
+              title={t('markets:favourites.emptyTitle')}
+              body={t('markets:favourites.emptyBody')}
+              action={{ to: `${marketRoutes.list}?tab=coins`, label: t('markets:favourites.browse') }}
+            />
+          ) : (
+            <MarketsEmpty testId="markets-empty" title={t('markets:empty')} />
+          )
+        ) : (
+          <QuoteList quotes={shown} bySymbol={market.bySymbol} testId="markets-list" />
+        )}
+      </section>
+    </div>
+  );
+}
+
+type MarketsEmptyProps = {
+  testId: string;
+  title: string;
+  body?: string;
+  action?: { to: string; label: string };
+};
+
+function MarketsEmpty({ testId, title, body, action }: MarketsEmptyProps) {
+  return (
+    <div className="markets-empty" data-testid={testId}>
+      <span className="markets-empty-icon" aria-hidden="true">
+        <StarOutline fontSize={28} />
+      </span>
+      <p className="markets-empty-title">{title}</p>
+      {body && <p className="markets-empty-body">{body}</p>}
+      {action && (
+        <Link className="fx-button" to={action.to}>
+          {action.label}
+        </Link>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,80 @@
+import {
+  type CandlePeriod,
+  candlesReplySchema,
+  favouritesReplySchema,
+  instrumentSchema,
+  quotationReplySchema,
+  tickSchema,
+} from '@fairex/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet, apiPost, type ReplySchema } from '../../../lib/api-client';
+import { candleWindow } from '../lib/candle-window';
+
+/** Quotes change every tick; the socket keeps them fresh, REST is the snapshot and the fallback. */
+const quotesStaleMs = 2_000;
+const instrumentsStaleMs = 10 * 60_000;
+/** Polling interval while the socket is down (useLiveOrPolling). */
+export const quotesPollMs = 3_000;
+export const candlesPollMs = 5_000;
+/** A slow snapshot refresh even while the socket is live, in case pushes stall. */
+export const quotesSafetyRefreshMs = 15_000;
+export const candlesSafetyRefreshMs = 30_000;
+
+const instrumentsReplySchema = instrumentSchema.array();
+
+/** Favourite add/del replies carry nothing the screen needs. */
+const anyReply: ReplySchema<unknown> = { safeParse: (value) => ({ success: true, data: value }) };
+
+export const quotationQuery = queryOptions({
+  queryKey: ['market', 'quotation'],
+  queryFn: ({ signal }) =>
+    apiGet('/currency/quotation_new', { schema: quotationReplySchema, empty: [], signal }),
+  staleTime: quotesStaleMs,
+});
+
+export const instrumentsQuery = queryOptions({
+  queryKey: ['market', 'instruments'],
+  queryFn: ({ signal }) =>
+    apiGet('/market/instruments', { schema: instrumentsReplySchema, empty: [], signal }),
+  staleTime: instrumentsStaleMs,
+});
+
+/** Candles for `period`: a window of 300 ending now, recomputed on each fetch. */
+export function candlesQuery(symbol: string, period: CandlePeriod) {
+  return queryOptions({
+    queryKey: ['market', 'candles', symbol, period],
+    queryFn: ({ signal }) =>
+      apiGet('/currency/new_timeshar', {
+        schema: candlesReplySchema,
+        empty: [],
+        params: { symbol, period, ...candleWindow(period, Date.now()) },
+        signal,
+      }),
+    staleTime: quotesStaleMs,
+  });
+}
+
+export function tickQuery(id: string) {
+  return queryOptions({
+    queryKey: ['market', 'tick', id],
+    queryFn: ({ signal }) =>
+      apiGet('/market/tick', { schema: tickSchema.nullable(), empty: null, params: { id }, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function favouritesQuery(token: string | null) {
+  return queryOptions({
+    queryKey: ['market', 'favourites', token],
+    queryFn: ({ signal }) => apiGet('/optional/list', { schema: favouritesReplySchema, empty: [], signal }),
+    enabled: token !== null,
+  });
+}
+
+export function addFavourite(instrumentId: number) {
+  return apiPost('/optional/add', { schema: anyReply, empty: null, params: { currency_id: instrumentId } });
+}
+
+export function removeFavourite(instrumentId: number) {
+  return apiPost('/optional/del', { schema: anyReply, empty: null, params: { id: instrumentId } });
+}

@@ -1,0 +1,58 @@
+import type { Instrument, Quote } from '@fairex/contract';
+import { formatCompact, priceDirection } from '@fairex/domain';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { fiatDecimals, formatPrice, toFiatPrice } from '../../../lib/market/fiat-price';
+import { detailPath, splitSymbol, symbolTestId } from '../lib/market-paths';
+import { ChangePill } from './change-pill';
+
+export type FiatDisplay = { code: string; symbol: string; rate: string };
+
+type QuoteRowProps = {
+  quote: Quote;
+  instrument: Instrument | undefined;
+  fiat: FiatDisplay;
+};
+
+/** One instrument: symbol and 24 h volume, price in the chosen fiat and natively, change %. */
+export const QuoteRow = memo(function QuoteRow({ quote, instrument, fiat }: QuoteRowProps) {
+  const { t } = useTranslation();
+  const { base, quote: quoteCode } = splitSymbol(quote.symbol);
+  const nativeQuote = instrument?.quote ?? quoteCode ?? '';
+  const decimals = instrument?.price_decimals ?? 2;
+  const fiatPrice = toFiatPrice({ price: quote.last, quote: nativeQuote, rate: fiat.rate });
+  const testId = symbolTestId(quote.symbol);
+  return (
+    <li>
+      <Link
+        className="quote-row"
+        to={detailPath(quote.symbol)}
+        data-testid={`quote-row-${testId}`}
+        data-direction={priceDirection(quote.change_percent)}
+      >
+        <span className="quote-name">
+          <span className="quote-symbol">
+            <b>{base}</b>
+            {quoteCode && <span className="quote-symbol-quote">/{quoteCode}</span>}
+            {quote.kind === 'perpetual' && <span className="quote-kind">{t('markets:kinds.perpetual')}</span>}
+          </span>
+          <span className="quote-volume">{t('markets:volume', { value: formatCompact(quote.volume) })}</span>
+        </span>
+        <span className="quote-price" data-testid={`quote-price-${testId}`}>
+          <span className="quote-price-main">
+            {fiatPrice === null
+              ? formatPrice(quote.last, decimals)
+              : `${fiat.symbol}${formatPrice(fiatPrice, fiatDecimals(decimals))}`}
+          </span>
+          <span className="quote-price-native">
+            {formatPrice(quote.last, decimals)} {nativeQuote}
+          </span>
+        </span>
+        <span className="quote-change">
+          <ChangePill changePercent={quote.change_percent} />
+        </span>
+      </Link>
+    </li>
+  );
+});
