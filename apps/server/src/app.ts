@@ -61,6 +61,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: apiBodyLimitBytes,
     trustProxy: deps.config.trustProxy,
     return503OnClosing: true,
+    // A fresh install backfills 30 days of market history while its plugin starts (~10 s, more on
+    // a loaded machine); Fastify's default 10 s would abort the start.
+    pluginTimeout: 120_000,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   }).withTypeProvider<ZodTypeProvider>();

@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createSessionResolver } from '../modules/accounts';
+import { configureMarketDefaults } from '../modules/market';
 import type { Clock } from '../platform/clock';
 import type { DatabaseHandle } from '../platform/db/database';
 import type { Principal, SessionResolver } from '../platform/http/route-policy';
@@ -71,6 +72,8 @@ export async function startTestApp(
     ...overrides.env,
   });
   const database = await testDatabase.open();
+  // Market history is tested in the market module; elsewhere a 30-day backfill only costs time.
+  configureMarketDefaults(database, { backfillDays: 0 });
   const clock = overrides.clock ?? { now: () => new Date() };
   const app = await buildApp({
     config,

@@ -13,7 +13,10 @@ import {
  * The Home shortcuts whose feature has shipped. Every other shortcut is still listed (the web
  * marks it "coming soon") but answers `available: false`. A feature adds its key here when it lands.
  */
-export const shippedFeatureKeys: ReadonlySet<HomeShortcutKey> = new Set<HomeShortcutKey>(['real_name']);
+export const shippedFeatureKeys: ReadonlySet<HomeShortcutKey> = new Set<HomeShortcutKey>([
+  'real_name',
+  'stock',
+]);
 
 export const siteNameDefault = 'Fairex';
 export const siteLogoDefault = '/logo.svg';

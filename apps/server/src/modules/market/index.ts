@@ -33,7 +33,12 @@ const optionsByDatabase = new WeakMap<DatabaseHandle, Partial<MarketOptions>>();
 
 /** Sets the seed or backfill depth for a database before its service is made (tests). */
 export function configureMarket(database: DatabaseHandle, options: Partial<MarketOptions>): void {
-  optionsByDatabase.set(database, options);
+  optionsByDatabase.set(database, { ...optionsByDatabase.get(database), ...options });
+}
+
+/** Like configureMarket, but only for options nobody has set yet (test defaults). */
+export function configureMarketDefaults(database: DatabaseHandle, defaults: Partial<MarketOptions>): void {
+  optionsByDatabase.set(database, { ...defaults, ...optionsByDatabase.get(database) });
 }
 
 /** The market service of this database, made on first use; nothing runs until init()/start(). */

@@ -8,7 +8,7 @@ export const homeShortcutTargets: Record<HomeShortcutKey, { readonly route: stri
   {
     recharge: { route: '/pages/fund/receive', icon: 'deposit' },
     withdrawal: { route: '/pages/fund/withdraw', icon: 'withdraw' },
-    stock: { route: '/pages/market/market', icon: 'stock' },
+    stock: { route: '/pages/market/market?tab=stock', icon: 'stock' },
     futures: { route: '/pages/transaction/contract', icon: 'futures' },
     copy: { route: '/pages/copytrade/copy', icon: 'copy-trade' },
     finance: { route: '/pages/financial/index', icon: 'finance' },
