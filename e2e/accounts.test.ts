@@ -95,6 +95,10 @@ describe('accounts in a phone-sized browser', () => {
     await screenshot(page, 'login-375');
     await page.getByTestId('login-submit').click();
     await expect.poll(storedToken, { timeout: 15_000 }).toBeTruthy();
+    // Login finishes by leaving the login page; wait for it before navigating elsewhere.
+    await expect
+      .poll(() => new URL(page.url()).hash, { timeout: 15_000 })
+      .not.toContain('/pages/common/login');
   });
 
   it('sets the payment password with a security code', async () => {
