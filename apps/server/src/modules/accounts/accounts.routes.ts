@@ -12,9 +12,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { platformErrors } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/reply';
-import { policies, presentedToken, requiredUserId, signedInUserId } from '../../platform/http/route-policy';
+import { policies, presentedToken, signedInUserId } from '../../platform/http/route-policy';
 import { translate } from '../../platform/i18n/messages';
 import { resolvePurpose } from './accounts.domain';
 import { type AccountsConfirmation, accountsConfirmationKeys } from './accounts.errors';

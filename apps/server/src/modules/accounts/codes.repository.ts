@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import type { DeliveryChannel, DeliveryStatus } from '../../platform/delivery/delivery';
 import type { CodeChannel } from './accounts.domain';

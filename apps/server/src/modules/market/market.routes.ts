@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
-import { policies, requiredUserId, signedInUserId } from '../../platform/http/route-policy';
+import { policies, requiredUserId } from '../../platform/http/route-policy';
 import type { MarketService } from './market.service';
 
 const noParams = z.strictObject({});

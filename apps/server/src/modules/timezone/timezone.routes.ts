@@ -11,7 +11,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import type { DatabaseHandle } from '../../platform/db/database';
-import { platformErrors } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/reply';
 import { policies, requiredUserId, signedInUserId } from '../../platform/http/route-policy';
 import { translate } from '../../platform/i18n/messages';

@@ -1,7 +1,0 @@
-export {
-  candlesRoom,
-  installMarketRealtime,
-  type MarketRealtime,
-  type MarketUpdates,
-  quotesRoom,
-} from './market-realtime';
