@@ -1,5 +1,6 @@
 import {
   apiReply,
+  type CodePurpose,
   checkCodeBodySchema,
   confirmationReplySchema,
   forgetPasswordBodySchema,
@@ -18,7 +19,7 @@ import { translate } from '../../platform/i18n/messages';
 import { resolvePurpose } from './accounts.domain';
 import { type AccountsConfirmation, accountsConfirmationKeys } from './accounts.errors';
 import type { AccountsService } from './accounts.service';
-import { type CodeService, codeAddressOf } from './codes.service';
+import { type CodeService, type CodeTarget, codeAddressOf } from './codes.service';
 
 const noParams = z.strictObject({});
 const tags = ['accounts'];
@@ -34,6 +35,24 @@ export function authRoutes(services: {
   codes: CodeService;
 }): FastifyPluginAsyncZod {
   const { accounts, codes } = services;
+
+  /** POST /sms_mail and /sms_send differ only in where the code goes. */
+  async function sendCode(
+    request: FastifyRequest,
+    target: CodeTarget,
+    selector: { scene?: CodePurpose | undefined; type?: CodePurpose | undefined },
+  ) {
+    const userId = signedInUserId(request);
+    await codes.send({
+      target,
+      purpose: resolvePurpose({ scene: selector.scene, type: selector.type, signedIn: userId !== null }),
+      userId,
+      requester: request.ip,
+      locale: request.locale,
+    });
+    return confirmation(request, 'code_sent');
+  }
+
   return async (app) => {
     app.post(
       '/sms_mail',
@@ -52,18 +71,12 @@ export function authRoutes(services: {
           response: { 200: apiReply(confirmationReplySchema) },
         },
       },
-      async (request) => {
-        const { body } = request;
-        const userId = signedInUserId(request);
-        await codes.send({
-          target: { channel: 'email', address: body.user_string, areaCode: null },
-          purpose: resolvePurpose({ scene: body.scene, type: body.type, signedIn: userId !== null }),
-          userId,
-          requester: request.ip,
-          locale: request.locale,
-        });
-        return confirmation(request, 'code_sent');
-      },
+      (request) =>
+        sendCode(
+          request,
+          { channel: 'email', address: request.body.user_string, areaCode: null },
+          request.body,
+        ),
     );
 
     app.post(
@@ -77,18 +90,12 @@ export function authRoutes(services: {
           response: { 200: apiReply(confirmationReplySchema) },
         },
       },
-      async (request) => {
-        const { body } = request;
-        const userId = signedInUserId(request);
-        await codes.send({
-          target: { channel: 'sms', address: body.mobile, areaCode: body.area_code },
-          purpose: resolvePurpose({ scene: body.scene, type: body.type, signedIn: userId !== null }),
-          userId,
-          requester: request.ip,
-          locale: request.locale,
-        });
-        return confirmation(request, 'code_sent');
-      },
+      (request) =>
+        sendCode(
+          request,
+          { channel: 'sms', address: request.body.mobile, areaCode: request.body.area_code },
+          request.body,
+        ),
     );
 
     app.post(

@@ -1,7 +1,6 @@
-import { Popup } from 'antd-mobile';
-import { CheckOutline, CloseOutline } from 'antd-mobile-icons';
+import { CheckOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { BottomSheet } from './bottom-sheet';
 import './ui.css';
 
 export type SheetOption<V extends string> = {
@@ -26,53 +25,33 @@ type OptionSheetProps<V extends string> = {
 
 /** A bottom sheet with a single-choice list (language, fiat). */
 export function OptionSheet<V extends string>(props: OptionSheetProps<V>) {
-  const { t } = useTranslation();
   return (
-    <Popup
-      visible={props.visible}
-      onMaskClick={props.onClose}
-      onClose={props.onClose}
-      bodyClassName="sheet-body"
-      destroyOnClose
-    >
-      <div className="sheet" data-testid={props.testId}>
-        <div className="sheet-header">
-          <h2 className="sheet-title">{props.title}</h2>
-          <button
-            type="button"
-            className="icon-button"
-            onClick={props.onClose}
-            aria-label={t('common:actions.close')}
-          >
-            <CloseOutline fontSize={20} />
-          </button>
-        </div>
-        <div className="sheet-options" role="listbox">
-          {props.options.map((option) => {
-            const selected = option.value === props.selected;
-            return (
-              <button
-                key={option.value}
-                type="button"
-                role="option"
-                aria-selected={selected}
-                disabled={option.disabled}
-                data-testid={option.testId}
-                className={`sheet-option${selected ? ' is-selected' : ''}`}
-                onClick={() => props.onSelect(option.value)}
-              >
-                {option.leading && <span className="sheet-option-leading">{option.leading}</span>}
-                <span className="sheet-option-text">
-                  <span className="sheet-option-label">{option.label}</span>
-                  {option.detail && <span className="sheet-option-detail">{option.detail}</span>}
-                </span>
-                {selected && <CheckOutline className="sheet-option-check" fontSize={18} />}
-              </button>
-            );
-          })}
-        </div>
-        {props.footer && <div className="sheet-footer">{props.footer}</div>}
+    <BottomSheet visible={props.visible} title={props.title} onClose={props.onClose} testId={props.testId}>
+      <div className="sheet-options" role="listbox">
+        {props.options.map((option) => {
+          const selected = option.value === props.selected;
+          return (
+            <button
+              key={option.value}
+              type="button"
+              role="option"
+              aria-selected={selected}
+              disabled={option.disabled}
+              data-testid={option.testId}
+              className={`sheet-option${selected ? ' is-selected' : ''}`}
+              onClick={() => props.onSelect(option.value)}
+            >
+              {option.leading && <span className="sheet-option-leading">{option.leading}</span>}
+              <span className="sheet-option-text">
+                <span className="sheet-option-label">{option.label}</span>
+                {option.detail && <span className="sheet-option-detail">{option.detail}</span>}
+              </span>
+              {selected && <CheckOutline className="sheet-option-check" fontSize={18} />}
+            </button>
+          );
+        })}
       </div>
-    </Popup>
+      {props.footer && <div className="sheet-footer">{props.footer}</div>}
+    </BottomSheet>
   );
 }

@@ -1,10 +1,10 @@
 import { mobileSchema } from '@fairex/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Popup } from 'antd-mobile';
-import { CloseOutline, DownFill } from 'antd-mobile-icons';
+import { DownFill } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { refreshUser } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { bindMobile, sendSmsCode } from '../api/account-api';
@@ -106,34 +106,21 @@ function BindMobileFormBody({ onDone }: { onDone: () => void }) {
           {t('account:security.bind')}
         </button>
       </form>
-      <Popup
+      <BottomSheet
         visible={picking}
-        onMaskClick={() => setPicking(false)}
-        bodyClassName="sheet-body"
-        destroyOnClose
+        title={t('account:area.title')}
+        onClose={() => setPicking(false)}
+        className="account-sheet is-tall"
       >
-        <div className="sheet account-sheet is-tall">
-          <div className="sheet-header">
-            <h2 className="sheet-title">{t('account:area.title')}</h2>
-            <button
-              type="button"
-              className="icon-button"
-              onClick={() => setPicking(false)}
-              aria-label={t('common:actions.close')}
-            >
-              <CloseOutline fontSize={20} />
-            </button>
-          </div>
-          <AreaList
-            selected={area}
-            onSelect={(next) => {
-              setArea(next);
-              setValue('area_code', next.dialCode);
-              setPicking(false);
-            }}
-          />
-        </div>
-      </Popup>
+        <AreaList
+          selected={area}
+          onSelect={(next) => {
+            setArea(next);
+            setValue('area_code', next.dialCode);
+            setPicking(false);
+          }}
+        />
+      </BottomSheet>
     </>
   );
 }

@@ -1,8 +1,7 @@
 import { localeTags } from '@fairex/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Popup } from 'antd-mobile';
-import { CloseOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { BottomSheet } from '../../../components/ui/bottom-sheet';
 import { formatPrice } from '../../../lib/market/fiat-price';
 import { useAppStore } from '../../../lib/stores/app-store';
 import { tickQuery } from '../api/market-queries';
@@ -13,29 +12,16 @@ type TickSheetProps = { tickId: string | null; priceDecimals: number; onClose: (
 export function TickSheet({ tickId, priceDecimals, onClose }: TickSheetProps) {
   const { t } = useTranslation();
   return (
-    <Popup
+    <BottomSheet
       visible={tickId !== null}
-      onMaskClick={onClose}
+      title={t('markets:tick.title')}
       onClose={onClose}
-      bodyClassName="sheet-body"
-      destroyOnClose
+      className="tick-sheet"
+      testId="tick-sheet"
     >
-      <div className="sheet tick-sheet" data-testid="tick-sheet">
-        <div className="sheet-header">
-          <h2 className="sheet-title">{t('markets:tick.title')}</h2>
-          <button
-            type="button"
-            className="icon-button"
-            onClick={onClose}
-            aria-label={t('common:actions.close')}
-          >
-            <CloseOutline fontSize={20} />
-          </button>
-        </div>
-        {tickId !== null && <TickDetails id={tickId} priceDecimals={priceDecimals} />}
-        <p className="tick-note">{t('markets:tick.note')}</p>
-      </div>
-    </Popup>
+      {tickId !== null && <TickDetails id={tickId} priceDecimals={priceDecimals} />}
+      <p className="tick-note">{t('markets:tick.note')}</p>
+    </BottomSheet>
   );
 }
 
