@@ -15,6 +15,8 @@ import { accountsRoutes } from './modules/accounts';
 import { contentRoutes } from './modules/content';
 import { fiatRoutes } from './modules/fiat';
 import type { FiatRateSource } from './modules/fiat/fiat.source';
+import { installIdempotency } from './modules/idempotency';
+import { ledgerModule } from './modules/ledger';
 import { marketRoutes, marketServiceFor } from './modules/market';
 import { installMarketRealtime } from './modules/market/realtime';
 import { timezoneRoutes } from './modules/timezone';
@@ -85,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   installApiEnvelope(app, deps.sessions);
+  installIdempotency(app, { db: deps.database.db, clock: deps.clock });
   await app.register(formBody, { bodyLimit: apiBodyLimitBytes });
   await app.register(swagger, {
     openapi: {
@@ -107,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      await api.register(ledgerModule(deps));
       await api.register(accountsRoutes(deps));
       await api.register(walletAuthRoutes(deps));
       await api.register(verificationRoutes(deps));

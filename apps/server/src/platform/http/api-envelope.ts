@@ -15,6 +15,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; a route without one is refused at request time and by a test. */
     policy?: RoutePolicy;
+    /**
+     * Moves money: honours an Idempotency-Key header (modules/idempotency) and passes the key on
+     * as `request.idempotencyKey`, which services book with the ledger entry.
+     */
+    moneyMoving?: boolean;
   }
   interface FastifyRequest {
     locale: Locale;

@@ -1,0 +1,118 @@
+/** The currencies the ledger counts: spec section 3's three, seeded once; staff add more later. */
+import type { Database } from '../../platform/db/database';
+import { rowsOf, sql, textArray } from './ledger.sql';
+
+export type Currency = {
+  readonly id: number;
+  readonly code: string;
+  readonly name: string;
+  /** Decimals of one smallest unit: amounts are integers of 10^-scale. */
+  readonly scale: number;
+  readonly chains: readonly string[];
+  readonly image: string;
+  readonly withdrawMin: bigint;
+  readonly withdrawFee: bigint;
+  readonly isQuote: boolean;
+  readonly status: number;
+  readonly sortOrder: number;
+};
+
+type CurrencySeed = Omit<Currency, 'withdrawMin' | 'withdrawFee'> & {
+  withdrawMin: string;
+  withdrawFee: string;
+};
+
+/**
+ * Ids fixed by the spec (BTC 1, ETH 2, USDT 3). Scales: BTC 8 (satoshi), ETH 8 (our decision: the
+ * ledger keeps 8 decimals of ether, as exchanges display; on-chain wei are truncated at deposit
+ * review), USDT 6 (its token decimals on both chains). Minimums and fees in smallest units.
+ */
+export const currencySeeds: readonly CurrencySeed[] = [
+  {
+    id: 1,
+    code: 'BTC',
+    name: 'Bitcoin',
+    scale: 8,
+    chains: ['BTC'],
+    image: '/coins/btc.svg',
+    withdrawMin: '100000',
+    withdrawFee: '20000',
+    isQuote: false,
+    status: 1,
+    sortOrder: 3,
+  },
+  {
+    id: 2,
+    code: 'ETH',
+    name: 'Ethereum',
+    scale: 8,
+    chains: ['ERC20'],
+    image: '/coins/eth.svg',
+    withdrawMin: '1000000',
+    withdrawFee: '300000',
+    isQuote: false,
+    status: 1,
+    sortOrder: 2,
+  },
+  {
+    id: 3,
+    code: 'USDT',
+    name: 'Tether USD',
+    scale: 6,
+    chains: ['ERC20', 'TRC20'],
+    image: '/coins/usdt.svg',
+    withdrawMin: '10000000',
+    withdrawFee: '1000000',
+    isQuote: true,
+    status: 1,
+    sortOrder: 1,
+  },
+];
+
+export async function seedCurrencies(db: Database): Promise<void> {
+  const seeds = currencySeeds;
+  await db.execute(
+    sql`insert into currencies (id, code, name, scale, chains, image, withdraw_min, withdraw_fee, is_quote, status, sort_order)
+        select * from unnest(
+          ${`{${seeds.map((s) => s.id).join(',')}}`}::int[], ${textArray(seeds.map((s) => s.code))}::text[],
+          ${textArray(seeds.map((s) => s.name))}::text[], ${`{${seeds.map((s) => s.scale).join(',')}}`}::smallint[],
+          ${textArray(seeds.map((s) => JSON.stringify(s.chains)))}::jsonb[], ${textArray(seeds.map((s) => s.image))}::text[],
+          ${`{${seeds.map((s) => s.withdrawMin).join(',')}}`}::numeric[], ${`{${seeds.map((s) => s.withdrawFee).join(',')}}`}::numeric[],
+          ${`{${seeds.map((s) => s.isQuote).join(',')}}`}::boolean[], ${`{${seeds.map((s) => s.status).join(',')}}`}::smallint[],
+          ${`{${seeds.map((s) => s.sortOrder).join(',')}}`}::int[])
+        on conflict (id) do nothing`,
+  );
+}
+
+export async function listCurrencies(db: Database): Promise<Currency[]> {
+  const rows = await rowsOf<{
+    id: number;
+    code: string;
+    name: string;
+    scale: number;
+    chains: string[];
+    image: string;
+    withdraw_min: string;
+    withdraw_fee: string;
+    is_quote: boolean;
+    status: number;
+    sort_order: number;
+  }>(
+    db,
+    sql`select id, code, name, scale, chains, image, withdraw_min::text, withdraw_fee::text, is_quote, status, sort_order
+        from currencies order by sort_order, id`,
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    code: row.code,
+    name: row.name,
+    scale: Number(row.scale),
+    chains: row.chains,
+    image: row.image,
+    withdrawMin: BigInt(row.withdraw_min),
+    withdrawFee: BigInt(row.withdraw_fee),
+    isQuote: row.is_quote,
+    status: Number(row.status),
+    sortOrder: Number(row.sort_order),
+  }));
+}

@@ -1,0 +1,286 @@
+/**
+ * Pure rules of the double-entry ledger: account references, balanced entries, and the plan of
+ * one batch (per-account deltas and each posting's running balance). No I/O here; the service
+ * reads the locked balances, asks `planBatch`, and writes what it returns.
+ */
+import { invariant } from '@fairex/domain';
+
+/** The user account kinds of spec section 3; more arrive with the features that use them. */
+export const userAccountKinds = { legal: 1, change: 2, lever: 3, micro: 4 } as const;
+export type UserAccountKindName = keyof typeof userAccountKinds;
+export type UserAccountKind = (typeof userAccountKinds)[UserAccountKindName];
+export const userAccountKindNames = Object.keys(userAccountKinds) as UserAccountKindName[];
+
+export function accountKindName(kind: number): UserAccountKindName | null {
+  return userAccountKindNames.find((name) => userAccountKinds[name] === kind) ?? null;
+}
+
+/**
+ * Named system accounts, one per currency. Only these may go below zero: deposit clearing is the
+ * money held outside the platform (negative as users are credited), the demo faucet pays test funds.
+ */
+export const systemAccountNames = [
+  'deposit_clearing',
+  'withdrawal_clearing',
+  'fees',
+  'house',
+  'insurance',
+  'rounding',
+  'demo_faucet',
+  'adjustments',
+] as const;
+export type SystemAccountName = (typeof systemAccountNames)[number];
+
+export type UserAccountRef = {
+  readonly userId: number;
+  readonly currencyId: number;
+  readonly kind: UserAccountKind;
+};
+export type SystemAccountRef = { readonly system: SystemAccountName; readonly currencyId: number };
+export type AccountRef = UserAccountRef | SystemAccountRef;
+
+export function accountRefKey(ref: AccountRef): string {
+  return 'system' in ref
+    ? `s:${ref.system}:${ref.currencyId}`
+    : `u:${ref.userId}:${ref.currencyId}:${ref.kind}`;
+}
+
+/** What a bill says an entry was; closed so the web can name each one in ten languages. */
+export const entryKinds = [
+  'deposit',
+  'withdrawal',
+  'withdrawal_fee',
+  'transfer',
+  'demo_funds',
+  'adjustment',
+  'trade',
+  'trade_fee',
+  'exchange',
+] as const;
+export type EntryKind = (typeof entryKinds)[number];
+
+/** One leg: a signed amount in smallest units; positive credits the account, negative debits it. */
+export type Leg = { readonly account: AccountRef; readonly amount: bigint };
+
+export type EntrySpec = {
+  readonly kind: EntryKind;
+  /** Whose bill shows the entry (null for system-only entries). */
+  readonly userId: number | null;
+  /** Names the business event; unique, so the event is booked at most once. */
+  readonly reference?: string;
+  readonly idempotencyKey?: string;
+  readonly tickId?: bigint;
+  readonly memo?: Record<string, string | number | null>;
+  readonly legs: readonly Leg[];
+};
+
+/**
+ * Operations of one batch, applied in order within one transaction.
+ * - transfer: a balanced entry.
+ * - hold: set `amount` aside on a user account (fails on insufficient available balance).
+ * - post_hold: book an entry paid from a hold; the entry's legs must debit the hold's account by
+ *   exactly `amount`; `close` releases whatever remains and closes the hold.
+ * - release: give back what remains of a hold and close it.
+ */
+export type LedgerOp =
+  | { readonly type: 'transfer'; readonly entry: EntrySpec }
+  | {
+      readonly type: 'hold';
+      readonly account: UserAccountRef;
+      readonly amount: bigint;
+      readonly reason: string;
+      readonly reference: string;
+    }
+  | {
+      readonly type: 'post_hold';
+      readonly holdId: bigint;
+      readonly amount: bigint;
+      readonly close: boolean;
+      readonly entry: EntrySpec;
+    }
+  | { readonly type: 'release'; readonly holdId: bigint };
+
+export type LedgerRefusal =
+  | 'insufficient_balance'
+  | 'hold_not_pending'
+  | 'hold_exceeded'
+  | 'unbalanced_entry'
+  | 'invalid_amount'
+  | 'currency_mismatch'
+  | 'duplicate_event';
+
+/** A refusal the caller may translate for the user (insufficient balance) or treat as a bug. */
+export class LedgerRefused extends Error {
+  constructor(readonly reason: LedgerRefusal) {
+    super(`ledger refused: ${reason}`);
+    this.name = 'LedgerRefused';
+  }
+}
+
+/** Checks one entry on its own: non-zero legs, one currency per account, balanced per currency. */
+export function checkEntry(entry: EntrySpec): LedgerRefusal | null {
+  if (entry.legs.length < 2) return 'unbalanced_entry';
+  const sums = new Map<number, bigint>();
+  for (const leg of entry.legs) {
+    if (leg.amount === 0n) return 'invalid_amount';
+    sums.set(leg.account.currencyId, (sums.get(leg.account.currencyId) ?? 0n) + leg.amount);
+  }
+  for (const sum of sums.values()) if (sum !== 0n) return 'unbalanced_entry';
+  return null;
+}
+
+export type AccountState = {
+  readonly id: bigint;
+  readonly currencyId: number;
+  /** True for user accounts: they may never go below zero or below what is held. */
+  readonly guarded: boolean;
+  readonly balance: bigint;
+  readonly held: bigint;
+};
+
+export type HoldState = {
+  readonly id: bigint;
+  readonly accountId: bigint;
+  readonly remaining: bigint;
+  readonly state: 'pending' | 'posted' | 'released';
+  /** Posted parts so far decide how a closed hold is named. */
+  readonly posted: boolean;
+};
+
+export type PlannedPosting = {
+  readonly opIndex: number;
+  readonly accountId: bigint;
+  readonly currencyId: number;
+  readonly amount: bigint;
+  readonly balanceAfter: bigint;
+};
+
+export type PlannedHoldChange = {
+  readonly holdId: bigint;
+  readonly remaining: bigint;
+  readonly state: 'pending' | 'posted' | 'released';
+};
+
+export type PlannedHold = { readonly opIndex: number; readonly accountId: bigint; readonly amount: bigint };
+
+export type BatchPlan = {
+  readonly accounts: ReadonlyMap<bigint, { balance: bigint; held: bigint }>;
+  readonly postings: readonly PlannedPosting[];
+  readonly newHolds: readonly PlannedHold[];
+  readonly holdChanges: readonly PlannedHoldChange[];
+};
+
+/**
+ * Applies the batch to the locked account states in order and returns the final balances, the
+ * postings with their running balances and the hold changes, or throws LedgerRefused. A user
+ * account must end every operation with 0 <= held <= balance.
+ */
+export function planBatch(params: {
+  readonly ops: readonly LedgerOp[];
+  readonly accountIdOf: (ref: AccountRef) => bigint;
+  readonly accounts: ReadonlyMap<bigint, AccountState>;
+  readonly holds: ReadonlyMap<bigint, HoldState>;
+}): BatchPlan {
+  const balances = new Map<bigint, { balance: bigint; held: bigint }>();
+  const accountOf = (id: bigint) => {
+    const state = params.accounts.get(id);
+    invariant(state, `account ${id} was not locked`);
+    return state;
+  };
+  const current = (id: bigint) => {
+    let entry = balances.get(id);
+    if (!entry) {
+      const state = accountOf(id);
+      entry = { balance: state.balance, held: state.held };
+      balances.set(id, entry);
+    }
+    return entry;
+  };
+  const checkAccount = (id: bigint) => {
+    const state = accountOf(id);
+    const now = current(id);
+    if (now.held < 0n) throw new LedgerRefused('hold_exceeded');
+    if (state.guarded && now.balance < now.held) throw new LedgerRefused('insufficient_balance');
+  };
+  const holds = new Map<bigint, HoldState>(params.holds);
+  const postings: PlannedPosting[] = [];
+  const newHolds: PlannedHold[] = [];
+  const changed = new Set<bigint>();
+
+  const book = (opIndex: number, entry: EntrySpec) => {
+    const refusal = checkEntry(entry);
+    if (refusal) throw new LedgerRefused(refusal);
+    for (const leg of entry.legs) {
+      const id = params.accountIdOf(leg.account);
+      if (accountOf(id).currencyId !== leg.account.currencyId) throw new LedgerRefused('currency_mismatch');
+      const now = current(id);
+      now.balance += leg.amount;
+      postings.push({
+        opIndex,
+        accountId: id,
+        currencyId: leg.account.currencyId,
+        amount: leg.amount,
+        balanceAfter: now.balance,
+      });
+    }
+    for (const leg of entry.legs) checkAccount(params.accountIdOf(leg.account));
+  };
+
+  params.ops.forEach((op, opIndex) => {
+    switch (op.type) {
+      case 'transfer':
+        book(opIndex, op.entry);
+        return;
+      case 'hold': {
+        if (op.amount <= 0n) throw new LedgerRefused('invalid_amount');
+        const id = params.accountIdOf(op.account);
+        current(id).held += op.amount;
+        checkAccount(id);
+        newHolds.push({ opIndex, accountId: id, amount: op.amount });
+        return;
+      }
+      case 'post_hold': {
+        const hold = holds.get(op.holdId);
+        invariant(hold, `hold ${op.holdId} was not locked`);
+        if (hold.state !== 'pending') throw new LedgerRefused('hold_not_pending');
+        if (op.amount <= 0n) throw new LedgerRefused('invalid_amount');
+        if (op.amount > hold.remaining) throw new LedgerRefused('hold_exceeded');
+        const debited = op.entry.legs
+          .filter((leg) => params.accountIdOf(leg.account) === hold.accountId)
+          .reduce((sum, leg) => sum + leg.amount, 0n);
+        if (debited !== -op.amount) throw new LedgerRefused('unbalanced_entry');
+        const rest = op.close ? hold.remaining - op.amount : 0n;
+        current(hold.accountId).held -= op.amount + rest;
+        book(opIndex, op.entry);
+        const remaining = op.close ? 0n : hold.remaining - op.amount;
+        holds.set(hold.id, {
+          ...hold,
+          remaining,
+          posted: true,
+          state: remaining === 0n ? 'posted' : 'pending',
+        });
+        changed.add(hold.id);
+        return;
+      }
+      case 'release': {
+        const hold = holds.get(op.holdId);
+        invariant(hold, `hold ${op.holdId} was not locked`);
+        if (hold.state !== 'pending') throw new LedgerRefused('hold_not_pending');
+        current(hold.accountId).held -= hold.remaining;
+        checkAccount(hold.accountId);
+        holds.set(hold.id, { ...hold, remaining: 0n, state: hold.posted ? 'posted' : 'released' });
+        changed.add(hold.id);
+        return;
+      }
+      default:
+        throw new Error(`unknown ledger operation ${JSON.stringify(op satisfies never)}`);
+    }
+  });
+
+  const holdChanges = [...changed].map((id) => {
+    const hold = holds.get(id);
+    invariant(hold, 'changed hold exists');
+    return { holdId: id, remaining: hold.remaining, state: hold.state };
+  });
+  return { accounts: balances, postings, newHolds, holdChanges };
+}

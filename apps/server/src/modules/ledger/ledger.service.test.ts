@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../platform/db/database';
+import { testDatabases } from '../../test-support/test-databases';
+import { seedCurrencies } from './ledger.currencies';
+import {
+  type AccountRef,
+  type LedgerOp,
+  LedgerRefused,
+  type UserAccountRef,
+  userAccountKinds,
+} from './ledger.domain';
+import { billLines, holdByReference, userAccountBalances } from './ledger.queries';
+import { ledgerFor } from './ledger.service';
+import { verifyLedger } from './ledger.verify';
+
+const at = new Date('2026-11-22T00:00:00Z');
+const spot = (userId: number, currencyId = 3): UserAccountRef => ({
+  userId,
+  currencyId,
+  kind: userAccountKinds.change,
+});
+const legal = (userId: number, currencyId = 3): AccountRef => ({
+  userId,
+  currencyId,
+  kind: userAccountKinds.legal,
+});
+const clearing = (currencyId = 3): AccountRef => ({ system: 'deposit_clearing', currencyId });
+
+describe.each(testDatabases())('ledger on $name', (testDatabase) => {
+  let database: DatabaseHandle;
+  const apply = (ops: LedgerOp[]) =>
+    database.db.transaction((tx) => ledgerFor(database.db).apply(tx as never, ops, at));
+  const deposit = (userId: number, amount: bigint, reference: string): LedgerOp => ({
+    type: 'transfer',
+    entry: {
+      kind: 'deposit',
+      userId,
+      reference,
+      legs: [
+        { account: clearing(), amount: -amount },
+        { account: spot(userId), amount },
+      ],
+    },
+  });
+
+  beforeAll(async () => {
+    database = await testDatabase.open();
+    await seedCurrencies(database.db);
+  });
+  afterAll(async () => {
+    const results = await verifyLedger(database.db);
+    expect(results.flatMap((result) => result.problems)).toEqual([]);
+    await database.close();
+  });
+
+  it('credits, transfers and reports balances and bills', async () => {
+    await apply([deposit(1, 5_000_000n, 'test:deposit:1')]);
+    await apply([
+      {
+        type: 'transfer',
+        entry: {
+          kind: 'transfer',
+          userId: 1,
+          legs: [
+            { account: spot(1), amount: -2_000_000n },
+            { account: legal(1), amount: 2_000_000n },
+          ],
+        },
+      },
+    ]);
+    const balances = await userAccountBalances(database.db, 1);
+    expect(balances).toEqual([
+      { currencyId: 3, kind: 1, balance: 2_000_000n, held: 0n },
+      { currencyId: 3, kind: 2, balance: 3_000_000n, held: 0n },
+    ]);
+    const bill = await billLines(database.db, { userId: 1, limit: 10 });
+    expect(bill.map((line) => [line.entryKind, line.accountKind, line.amount, line.balanceAfter])).toEqual([
+      ['transfer', 1, 2_000_000n, 2_000_000n],
+      ['transfer', 2, -2_000_000n, 3_000_000n],
+      ['deposit', 2, 5_000_000n, 5_000_000n],
+    ]);
+  });
+
+  it('refuses overdrafts, unbalanced entries and a second booking of one event', async () => {
+    const overdraft: LedgerOp = {
+      type: 'transfer',
+      entry: {
+        kind: 'transfer',
+        userId: 1,
+        legs: [
+          { account: spot(1), amount: -3_000_001n },
+          { account: legal(1), amount: 3_000_001n },
+        ],
+      },
+    };
+    await expect(apply([overdraft])).rejects.toEqual(new LedgerRefused('insufficient_balance'));
+    const unbalanced: LedgerOp = {
+      type: 'transfer',
+      entry: {
+        kind: 'transfer',
+        userId: 1,
+        legs: [
+          { account: spot(1), amount: -1n },
+          { account: legal(1), amount: 2n },
+        ],
+      },
+    };
+    await expect(apply([unbalanced])).rejects.toEqual(new LedgerRefused('unbalanced_entry'));
+    await expect(apply([deposit(1, 1n, 'test:deposit:1')])).rejects.toEqual(
+      new LedgerRefused('duplicate_event'),
+    );
+    expect((await userAccountBalances(database.db, 1)).map((b) => b.balance)).toEqual([
+      2_000_000n,
+      3_000_000n,
+    ]);
+  });
+
+  it('holds, posts in parts and releases the rest exactly once', async () => {
+    const [hold] = (
+      await apply([
+        { type: 'hold', account: spot(1), amount: 1_000_000n, reason: 'test', reference: 'test:hold:1' },
+      ])
+    ).holdIds;
+    expect(hold).toBeTypeOf('bigint');
+    const holdId = hold as bigint;
+    // Held money is not available to a transfer.
+    const tooMuch: LedgerOp = {
+      type: 'transfer',
+      entry: {
+        kind: 'transfer',
+        userId: 1,
+        legs: [
+          { account: spot(1), amount: -2_000_001n },
+          { account: legal(1), amount: 2_000_001n },
+        ],
+      },
+    };
+    await expect(apply([tooMuch])).rejects.toEqual(new LedgerRefused('insufficient_balance'));
+    const payout = (amount: bigint, close: boolean): LedgerOp => ({
+      type: 'post_hold',
+      holdId,
+      amount,
+      close,
+      entry: {
+        kind: 'withdrawal',
+        userId: 1,
+        legs: [
+          { account: spot(1), amount: -amount },
+          { account: { system: 'withdrawal_clearing', currencyId: 3 }, amount },
+        ],
+      },
+    });
+    await apply([payout(400_000n, false)]);
+    expect(await holdByReference(database.db, 'test:hold:1')).toMatchObject({
+      remaining: 600_000n,
+      state: 'pending',
+    });
+    await expect(apply([payout(700_000n, false)])).rejects.toEqual(new LedgerRefused('hold_exceeded'));
+    await apply([{ type: 'release', holdId }]);
+    expect(await holdByReference(database.db, 'test:hold:1')).toMatchObject({
+      remaining: 0n,
+      state: 'posted',
+    });
+    await expect(apply([{ type: 'release', holdId }])).rejects.toEqual(new LedgerRefused('hold_not_pending'));
+    expect(await userAccountBalances(database.db, 1)).toContainEqual({
+      currencyId: 3,
+      kind: 2,
+      balance: 2_600_000n,
+      held: 0n,
+    });
+  });
+
+  it('group-commits many operations in one batch', async () => {
+    const ops: LedgerOp[] = Array.from({ length: 200 }, (_, index) =>
+      deposit(100 + (index % 20), 1000n, `test:batch:${index}`),
+    );
+    const result = await apply(ops);
+    expect(new Set(result.entryIds).size).toBe(200);
+    expect((await userAccountBalances(database.db, 105))[0]?.balance).toBe(10_000n);
+  });
+
+  it('refuses UPDATE and DELETE on the journal', async () => {
+    await expect(
+      database.db.execute(sql`update ledger_postings set amount = amount where false`),
+    ).rejects.toThrow();
+    await expect(database.db.execute(sql`delete from ledger_entries`)).rejects.toThrow();
+  });
+});
