@@ -13,6 +13,7 @@ import {
 import type { Config } from './config';
 import { accountsRoutes } from './modules/accounts';
 import { contentRoutes } from './modules/content';
+import { depositsRoutes } from './modules/deposits';
 import { fiatRoutes } from './modules/fiat';
 import type { FiatRateSource } from './modules/fiat/fiat.source';
 import { installIdempotency } from './modules/idempotency';
@@ -22,7 +23,9 @@ import { installMarketRealtime } from './modules/market/realtime';
 import { timezoneRoutes } from './modules/timezone';
 import { uploadFileRoutes, uploadRoutes } from './modules/upload';
 import { verificationRoutes } from './modules/verification';
+import { walletRoutes } from './modules/wallet';
 import { walletAuthRoutes } from './modules/wallet-auth';
+import { withdrawalsRoutes } from './modules/withdrawals';
 import type { Clock } from './platform/clock';
 import type { DatabaseHandle } from './platform/db/database';
 import { installApiEnvelope } from './platform/http/api-envelope';
@@ -119,6 +122,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(uploadRoutes(deps));
       await api.register(fiatRoutes(deps));
       await api.register(marketRoutes(deps));
+      await api.register(walletRoutes(deps));
+      await api.register(depositsRoutes(deps));
+      await api.register(withdrawalsRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -35,6 +35,12 @@ const configSchema = z.object({
   /** Instrument symbol to exchange symbol, e.g. "BTC-PERP=BTC/USDT:USDT,ETH-PERP=ETH/USDT:USDT". */
   MARKET_FEED_SYMBOLS: z.string().default(''),
   MARKET_FEED_POLL_MS: z.coerce.number().int().min(1000).max(60_000).default(2000),
+  /**
+   * Demo only, until staff accounts exist (operator console): a fixed token that acts as an admin
+   * staff member, so a demo operator (and the browser tests) can decide deposits and withdrawals
+   * of test funds. Ignored unless DEMO is on; at least 24 characters.
+   */
+  DEMO_STAFF_TOKEN: z.string().min(24).optional(),
 });
 
 export type Config = Readonly<{
@@ -58,6 +64,7 @@ export type Config = Readonly<{
   marketFeedExchange: string;
   marketFeedSymbols: Readonly<Record<string, string>>;
   marketFeedPollMs: number;
+  demoStaffToken: string | undefined;
 }>;
 
 export class ConfigError extends Error {}
@@ -110,5 +117,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     marketFeedExchange: values.MARKET_FEED_EXCHANGE,
     marketFeedSymbols: parseSymbolMap(values.MARKET_FEED_SYMBOLS),
     marketFeedPollMs: values.MARKET_FEED_POLL_MS,
+    demoStaffToken: values.DEMO ? values.DEMO_STAFF_TOKEN : undefined,
   });
 }

@@ -1,14 +1,23 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
 import { createSessionResolver } from './modules/accounts';
 import { seedDemoContent } from './modules/content';
 import { createFiatRateSource } from './modules/fiat/fiat.http-source';
 import { attachCcxtFeed, configureMarket, createCcxtExchange, marketServiceFor } from './modules/market';
 import { systemClock } from './platform/clock';
 import { openDatabase } from './platform/db/database';
+import { type SessionResolver, withFixedPrincipals } from './platform/http/route-policy';
 import { LocalFileStorage } from './platform/storage/local-file-storage';
 
 /** The composition root: read config, build dependencies, listen, and stop gracefully. */
+/** DEMO_STAFF_TOKEN (demo only) acts as an admin until staff accounts exist. */
+function demoStaffSessions(config: Config, resolver: SessionResolver): SessionResolver {
+  if (!config.demoStaffToken) return resolver;
+  return withFixedPrincipals(resolver, {
+    [config.demoStaffToken]: { kind: 'staff', staffId: 0, roles: ['admin'] },
+  });
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(
@@ -23,7 +32,7 @@ async function main(): Promise<void> {
     config,
     database,
     clock: systemClock,
-    sessions: createSessionResolver({ db: database.db, clock: systemClock }),
+    sessions: demoStaffSessions(config, createSessionResolver({ db: database.db, clock: systemClock })),
     storage: new LocalFileStorage(`${config.dataDir}/uploads`),
     fiatRateSource: config.fiatRatesUrl ? createFiatRateSource(config.fiatRatesUrl) : null,
   });

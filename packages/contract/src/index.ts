@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './content';
+export * from './deposits';
 export * from './envelope';
 export * from './fiat';
 export * from './locales';
@@ -8,3 +9,5 @@ export * from './realtime';
 export * from './timezone';
 export * from './upload';
 export * from './verification';
+export * from './wallet';
+export * from './withdrawals';

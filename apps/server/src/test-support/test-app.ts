@@ -8,7 +8,7 @@ import { createSessionResolver } from '../modules/accounts';
 import { configureMarketDefaults } from '../modules/market';
 import type { Clock } from '../platform/clock';
 import type { DatabaseHandle } from '../platform/db/database';
-import type { Principal, SessionResolver } from '../platform/http/route-policy';
+import { type Principal, type SessionResolver, withFixedPrincipals } from '../platform/http/route-policy';
 import { LocalFileStorage } from '../platform/storage/local-file-storage';
 import type { TestDatabase } from './test-databases';
 
@@ -46,10 +46,7 @@ export function withStaffStandIn(
   resolver: SessionResolver,
   standIns: Readonly<Record<string, Principal>>,
 ): SessionResolver {
-  return {
-    resolve: async (token) =>
-      Object.hasOwn(standIns, token) ? (standIns[token] ?? null) : resolver.resolve(token),
-  };
+  return withFixedPrincipals(resolver, standIns);
 }
 
 /**

@@ -74,6 +74,40 @@ const ContactUsPage = lazyPage(() =>
 const CompliancePage = lazyPage(() =>
   import('../features/content/content-pages').then((module) => module.CompliancePage),
 );
+const AssetsRecordPage = lazyPage(() =>
+  import('../features/assets/assets-record-page').then((module) => module.AssetsRecordPage),
+);
+const AllRecordsPage = lazyPage(() =>
+  import('../features/assets/all-records-page').then((module) => module.AllRecordsPage),
+);
+const TransferPage = lazyPage(() =>
+  import('../features/assets/transfer-page').then((module) => module.TransferPage),
+);
+const TransferHistoryPage = lazyPage(() =>
+  import('../features/assets/transfer-history-page').then((module) => module.TransferHistoryPage),
+);
+const BillPage = lazyPage(() => import('../features/assets/bill-page').then((module) => module.BillPage));
+const DepositSelectPage = lazyPage(() =>
+  import('../features/deposit/select-page').then((module) => module.DepositSelectPage),
+);
+const ReceivePage = lazyPage(() =>
+  import('../features/deposit/receive-page').then((module) => module.ReceivePage),
+);
+const WithdrawPage = lazyPage(() =>
+  import('../features/withdraw/withdraw-page').then((module) => module.WithdrawPage),
+);
+const FundRecordsPage = lazyPage(() =>
+  import('../features/withdraw/records-page').then((module) => module.FundRecordsPage),
+);
+const WalletAddressesPage = lazyPage(() =>
+  import('../features/withdraw/wallet-addresses-page').then((module) => module.WalletAddressesPage),
+);
+const AddWalletPage = lazyPage(() =>
+  import('../features/withdraw/add-wallet-page').then((module) => module.AddWalletPage),
+);
+const BankCardPage = lazyPage(() =>
+  import('../features/withdraw/bank-card-page').then((module) => module.BankCardPage),
+);
 const NotAvailablePage = lazyPage(() =>
   import('../features/unavailable/not-available-page').then((module) => module.NotAvailablePage),
 );
@@ -127,6 +161,20 @@ export const router = createHashRouter([
           { path: 'pages/common/aboutus', element: AboutUsPage },
           { path: 'pages/common/contactus', element: ContactUsPage },
           { path: 'pages/setting/operational_compliance', element: CompliancePage },
+          { path: 'pages/fund/assets_record', element: AssetsRecordPage },
+          { path: 'pages/fund/assets_all_record', element: AllRecordsPage },
+          { path: 'pages/fund/transfer', element: TransferPage },
+          { path: 'pages/fund/fundTransfer', element: TransferPage },
+          { path: 'pages/fund/transfer_history', element: TransferHistoryPage },
+          { path: 'pages/setting/bill', element: BillPage },
+          { path: 'pages/fund/select', element: DepositSelectPage },
+          { path: 'pages/fund/receive', element: ReceivePage },
+          { path: 'pages/fund/withdraw', element: WithdrawPage },
+          { path: 'pages/fund/receive_withdraw_record', element: FundRecordsPage },
+          { path: 'pages/setting/wallet', element: WalletAddressesPage },
+          { path: 'pages/setting/addWallet', element: AddWalletPage },
+          { path: 'pages/setting/bank', element: BankCardPage },
+          { path: 'pages/setting/bank_international', element: BankCardPage },
           { path: 'pages/*', element: NotAvailablePage },
           { path: '*', element: NotFoundPage },
         ],

@@ -34,6 +34,20 @@ export interface SessionResolver {
 /** Until accounts exist nobody can hold a session, so every token is refused. */
 export const noSessions: SessionResolver = { resolve: async () => null };
 
+/**
+ * Wraps a resolver so that fixed tokens stand for the given principals: test stand-ins for staff,
+ * and the demo staff token (DEMO_STAFF_TOKEN) until staff accounts exist.
+ */
+export function withFixedPrincipals(
+  resolver: SessionResolver,
+  fixed: Readonly<Record<string, Principal>>,
+): SessionResolver {
+  return {
+    resolve: async (token) =>
+      Object.hasOwn(fixed, token) ? (fixed[token] ?? null) : resolver.resolve(token),
+  };
+}
+
 /** The client contract sends the bare token; `Bearer ` is accepted too. */
 export function presentedToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

@@ -1,0 +1,4 @@
+/** Placeholder until issue 4's assets screens land. */
+export function AssetsRecordPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Placeholder until issue 4's assets screens land. */
+export function TransferHistoryPage() {
+  return null;
+}

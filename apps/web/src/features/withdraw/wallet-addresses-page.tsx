@@ -1,0 +1,4 @@
+/** Placeholder until issue 4's withdraw screens land. */
+export function WalletAddressesPage() {
+  return null;
+}
