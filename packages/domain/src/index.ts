@@ -1,3 +1,4 @@
+export { type AmountRefusal, type AmountResult, amountWholeDigitsMax, parseAmount } from './amount';
 export {
   compareDecimal,
   compareDecimalValues,
