@@ -20,6 +20,7 @@ import { installIdempotency } from './modules/idempotency';
 import { ledgerModule } from './modules/ledger';
 import { marketRoutes, marketServiceFor } from './modules/market';
 import { installMarketRealtime } from './modules/market/realtime';
+import { payoutMethodsRoutes } from './modules/payout-methods';
 import { timezoneRoutes } from './modules/timezone';
 import { uploadFileRoutes, uploadRoutes } from './modules/upload';
 import { verificationRoutes } from './modules/verification';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(marketRoutes(deps));
       await api.register(walletRoutes(deps));
       await api.register(depositsRoutes(deps));
+      await api.register(payoutMethodsRoutes(deps));
       await api.register(withdrawalsRoutes(deps));
     },
     { prefix: '/api' },

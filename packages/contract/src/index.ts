@@ -5,6 +5,7 @@ export * from './envelope';
 export * from './fiat';
 export * from './locales';
 export * from './market';
+export * from './payout-methods';
 export * from './realtime';
 export * from './timezone';
 export * from './upload';

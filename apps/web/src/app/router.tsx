@@ -100,13 +100,13 @@ const FundRecordsPage = lazyPage(() =>
   import('../features/withdraw/records-page').then((module) => module.FundRecordsPage),
 );
 const WalletAddressesPage = lazyPage(() =>
-  import('../features/withdraw/wallet-addresses-page').then((module) => module.WalletAddressesPage),
+  import('../features/payout-methods/wallet-addresses-page').then((module) => module.WalletAddressesPage),
 );
 const AddWalletPage = lazyPage(() =>
-  import('../features/withdraw/add-wallet-page').then((module) => module.AddWalletPage),
+  import('../features/payout-methods/add-wallet-page').then((module) => module.AddWalletPage),
 );
 const BankCardPage = lazyPage(() =>
-  import('../features/withdraw/bank-card-page').then((module) => module.BankCardPage),
+  import('../features/payout-methods/bank-card-page').then((module) => module.BankCardPage),
 );
 const NotAvailablePage = lazyPage(() =>
   import('../features/unavailable/not-available-page').then((module) => module.NotAvailablePage),
