@@ -4,7 +4,8 @@
  */
 import { expect } from 'vitest';
 import { auditLedger } from '../ledger-audit';
-import type { DatabaseHandle } from '../platform/db/database';
+import { ledgerFor, type UserAccountKind, userAccountKinds } from '../modules/ledger';
+import type { Database, DatabaseHandle } from '../platform/db/database';
 
 /** Runs every ledger check and fails the test with the problems found, if any. */
 export async function expectLedgerClean(database: DatabaseHandle): Promise<void> {
@@ -43,3 +44,43 @@ export function announcedSeed(name: string): number {
   console.log(`[seed] ${name}: ${seed} (replay with FAIREX_SEED=${seed})`);
   return seed;
 }
+
+/**
+ * Test funds for a user, booked as a real balanced ledger entry from deposit clearing (kind
+ * 'deposit', reference `test-funding:<n>`), so every ledger check still holds.
+ */
+export async function fundUser(
+  database: DatabaseHandle,
+  params: { userId: number; currencyId: number; units: bigint; kind?: UserAccountKind },
+): Promise<void> {
+  const kind = params.kind ?? userAccountKinds.change;
+  fundingCounter += 1;
+  const reference = `test-funding:${process.pid}:${Date.now()}:${fundingCounter}`;
+  await database.db.transaction(async (tx) => {
+    await ledgerFor(database.db).apply(
+      tx as unknown as Database,
+      [
+        {
+          type: 'transfer',
+          entry: {
+            kind: 'deposit',
+            userId: params.userId,
+            reference,
+            legs: [
+              {
+                account: { system: 'deposit_clearing', currencyId: params.currencyId },
+                amount: -params.units,
+              },
+              {
+                account: { userId: params.userId, currencyId: params.currencyId, kind },
+                amount: params.units,
+              },
+            ],
+          },
+        },
+      ],
+      new Date(),
+    );
+  });
+}
+let fundingCounter = 0;
