@@ -13,6 +13,8 @@ export * from './ledger.domain';
 /** @public */
 export { type LedgerErrorCode, ledgerError, userFacingLedgerError } from './ledger.errors';
 /** @public */
+export { createGroupCommitter, type GroupCommitter } from './ledger.group-commit';
+/** @public */
 export {
   type BillFilter,
   type BillLine,
