@@ -17,6 +17,8 @@ export type ServerOptions = { env?: Record<string, string>; dataDir?: string };
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../..');
 const startTimeoutMs = 120_000;
+/** The demo-only staff token the e2e server accepts (DEMO_STAFF_TOKEN): an admin until staff accounts exist. */
+export const demoStaffToken = 'e2e-demo-staff-token-0123456789abcdef';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -50,6 +52,7 @@ export async function startFairexServer(options: ServerOptions = {}): Promise<Ru
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: '',
+      DEMO_STAFF_TOKEN: demoStaffToken,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
