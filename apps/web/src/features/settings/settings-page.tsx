@@ -1,6 +1,8 @@
 import { localeNames } from '@fairex/contract';
 import { Dialog } from 'antd-mobile';
 import {
+  BankcardOutline,
+  BillOutline,
   CheckShieldOutline,
   ContentOutline,
   GlobalOutline,
@@ -9,6 +11,7 @@ import {
   MessageOutline,
   PayCircleOutline,
   QuestionCircleOutline,
+  ScanCodeOutline,
   UserOutline,
 } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -35,6 +38,10 @@ const appVersion = '3.0';
 const minePaths = {
   security: '/pages/setting/security',
   verification: '/pages/setting/real',
+  bill: '/pages/setting/bill',
+  walletAddresses: '/pages/setting/wallet',
+  bankCard: '/pages/setting/bank',
+  bankCardInternational: '/pages/setting/bank_international',
 } as const;
 
 type OpenSheet = 'language' | 'fiat' | null;
@@ -136,6 +143,32 @@ export function SettingsPage() {
                 icon={<CheckShieldOutline />}
                 label={t('settings:account.verification')}
                 value={<VerificationPill level={user.verification_level} />}
+              />
+            </SettingsGroup>
+            <SettingsGroup title={t('settings:funds.group')}>
+              <LinkRow
+                to={minePaths.bill}
+                testId="mine-bill"
+                icon={<BillOutline />}
+                label={t('settings:funds.bill')}
+              />
+              <LinkRow
+                to={minePaths.walletAddresses}
+                testId="mine-wallet-addresses"
+                icon={<ScanCodeOutline />}
+                label={t('settings:funds.walletAddresses')}
+              />
+              <LinkRow
+                to={minePaths.bankCard}
+                testId="mine-bank-card"
+                icon={<BankcardOutline />}
+                label={t('settings:funds.bankCard')}
+              />
+              <LinkRow
+                to={minePaths.bankCardInternational}
+                testId="mine-bank-card-international"
+                icon={<BankcardOutline />}
+                label={t('settings:funds.bankCardInternational')}
               />
             </SettingsGroup>
           </>
