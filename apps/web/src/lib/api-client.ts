@@ -40,7 +40,14 @@ export type CallOptions<T> = {
   signal?: AbortSignal;
 };
 
-export type PostOptions<T> = CallOptions<T> & { json?: boolean };
+export type PostOptions<T> = CallOptions<T> & {
+  json?: boolean;
+  /**
+   * Sent as the Idempotency-Key header of a money-moving call: one key per confirmed attempt,
+   * reused when that attempt is retried, so the server books it at most once.
+   */
+  idempotencyKey?: string;
+};
 
 /** One delayed loading indicator shared by all calls in flight (spec: after 800 ms). */
 const loading = {
@@ -81,10 +88,11 @@ type TransportFailure = { kind: 'timeout' } | { kind: 'network' };
 async function send(
   method: 'GET' | 'POST',
   path: string,
-  options: { params?: RequestParams; json?: boolean; signal?: AbortSignal },
+  options: { params?: RequestParams; json?: boolean; signal?: AbortSignal; idempotencyKey?: string },
 ): Promise<ApiOutcome | TransportFailure> {
   const { token, lang } = useAppStore.getState();
   const request = buildRequest({ method, path, params: options.params, json: options.json, token, lang });
+  if (options.idempotencyKey) request.headers['Idempotency-Key'] = options.idempotencyKey;
   const controller = new AbortController();
   const timeout = setTimeout(
     () => controller.abort(new DOMException('timeout', 'TimeoutError')),

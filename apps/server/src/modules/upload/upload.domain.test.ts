@@ -82,12 +82,12 @@ describe('mayRead', () => {
     expect(mayRead({ visibility: 'private', ownerUserId: null }, null)).toBe(false);
   });
 
-  it('lets compliance and admin staff read private files, and no other staff role', () => {
+  it('lets compliance, finance and admin staff read private files, and no other staff role', () => {
     const file = { visibility: 'private', ownerUserId: 1 } as const;
     expect(mayRead(file, staff('compliance'))).toBe(true);
     expect(mayRead(file, staff('admin'))).toBe(true);
     expect(mayRead(file, staff('finance', 'compliance'))).toBe(true);
-    expect(mayRead(file, staff('finance'))).toBe(false);
+    expect(mayRead(file, staff('finance'))).toBe(true);
     expect(mayRead(file, staff('content', 'support'))).toBe(false);
     expect(mayRead(file, staff())).toBe(false);
     expect(mayRead({ visibility: 'private', ownerUserId: null }, staff('compliance'))).toBe(true);

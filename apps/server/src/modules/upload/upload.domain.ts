@@ -78,7 +78,8 @@ export type FileReader =
   | { readonly kind: 'staff'; readonly roles: readonly string[] };
 
 /** Staff roles that review ID photos and vouchers, and so may read private files. */
-export const privateFileStaffRoles: readonly string[] = ['compliance', 'admin'];
+/** Compliance reads identity photos; finance reads deposit vouchers and withdrawal QR codes. */
+export const privateFileStaffRoles: readonly string[] = ['compliance', 'finance', 'admin'];
 
 /**
  * Public files are for everyone; private ones (ID photos, vouchers) only for their owner and for

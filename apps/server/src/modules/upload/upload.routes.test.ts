@@ -28,7 +28,7 @@ const bobToken = 'test-token-bob';
 const aliceUserId = 101;
 const bobUserId = 102;
 const complianceToken = 'test-token-compliance';
-const financeToken = 'test-token-finance';
+const supportToken = 'test-token-support';
 
 /** Stand-in for the accounts module, which arrives later: two fixed sessions. */
 const testSessions: SessionResolver = {
@@ -36,7 +36,7 @@ const testSessions: SessionResolver = {
     if (token === aliceToken) return { kind: 'user', userId: aliceUserId, verificationLevel: 0 };
     if (token === bobToken) return { kind: 'user', userId: bobUserId, verificationLevel: 0 };
     if (token === complianceToken) return { kind: 'staff', staffId: 1, roles: ['compliance'] };
-    if (token === financeToken) return { kind: 'staff', staffId: 2, roles: ['finance'] };
+    if (token === supportToken) return { kind: 'staff', staffId: 2, roles: ['support'] };
     return null;
   },
 };
@@ -352,7 +352,7 @@ describe.each(testDatabases())('uploads on $name', (testDatabase) => {
     const staff = await read(complianceToken);
     expect(staff.statusCode).toBe(200);
     expect(staff.headers['cache-control']).toBe('private, no-store');
-    expect((await read(financeToken)).statusCode).toBe(404);
+    expect((await read(supportToken)).statusCode).toBe(404);
   });
 
   it('marks a file private by its path, for its owner only', async () => {
