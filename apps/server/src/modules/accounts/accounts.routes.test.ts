@@ -566,7 +566,9 @@ describe.each(testDatabases())('accounts routes on $name', (testDatabase) => {
       const aliceId = (
         (await caller.get('/user/info', { token: alice.token })).body.message as { id: number }
       ).id;
-      expect(await markUploadPrivate(db(), { path: idPhoto, ownerUserId: aliceId })).toBe(true);
+      expect(
+        await markUploadPrivate(db(), { path: idPhoto, ownerUserId: aliceId, reviewer: 'compliance' }),
+      ).toBe(true);
       expect(
         (await caller.post('/user/uploadHeadPortrait', { head_portrait: idPhoto }, { token: alice.token }))
           .body,

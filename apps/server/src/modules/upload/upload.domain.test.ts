@@ -82,12 +82,16 @@ describe('mayRead', () => {
     expect(mayRead({ visibility: 'private', ownerUserId: null }, null)).toBe(false);
   });
 
-  it('lets compliance, finance and admin staff read private files, and no other staff role', () => {
+  it("lets the file's reviewing role and admins read a private file, and no other staff role", () => {
     const file = { visibility: 'private', ownerUserId: 1 } as const;
     expect(mayRead(file, staff('compliance'))).toBe(true);
     expect(mayRead(file, staff('admin'))).toBe(true);
     expect(mayRead(file, staff('finance', 'compliance'))).toBe(true);
-    expect(mayRead(file, staff('finance'))).toBe(true);
+    expect(mayRead(file, staff('finance'))).toBe(false);
+    const voucher = { visibility: 'private', ownerUserId: 1, reviewer: 'finance' } as const;
+    expect(mayRead(voucher, staff('finance'))).toBe(true);
+    expect(mayRead(voucher, staff('compliance'))).toBe(false);
+    expect(mayRead(voucher, staff('admin'))).toBe(true);
     expect(mayRead(file, staff('content', 'support'))).toBe(false);
     expect(mayRead(file, staff())).toBe(false);
     expect(mayRead({ visibility: 'private', ownerUserId: null }, staff('compliance'))).toBe(true);

@@ -77,21 +77,26 @@ export type FileReader =
   | { readonly kind: 'user'; readonly userId: number }
   | { readonly kind: 'staff'; readonly roles: readonly string[] };
 
-/** Staff roles that review ID photos and vouchers, and so may read private files. */
-/** Compliance reads identity photos; finance reads deposit vouchers and withdrawal QR codes. */
-export const privateFileStaffRoles: readonly string[] = ['compliance', 'finance', 'admin'];
+/**
+ * The staff role that reviews a private file, and so may read it besides its owner and admins:
+ * compliance for identity photos, finance for deposit vouchers and withdrawal QR codes.
+ */
+export type FileReviewer = 'compliance' | 'finance';
 
 /**
  * Public files are for everyone; private ones (ID photos, vouchers) only for their owner and for
  * compliance (or admin) staff.
  */
 export function mayRead(
-  file: { visibility: FileVisibility; ownerUserId: number | null },
+  file: { visibility: FileVisibility; ownerUserId: number | null; reviewer?: FileReviewer | null },
   reader: FileReader | null,
 ): boolean {
   if (file.visibility === 'public') return true;
   if (reader === null) return false;
-  if (reader.kind === 'staff') return reader.roles.some((role) => privateFileStaffRoles.includes(role));
+  if (reader.kind === 'staff') {
+    const reviewer = file.reviewer ?? 'compliance';
+    return reader.roles.some((role) => role === 'admin' || role === reviewer);
+  }
   return file.ownerUserId !== null && file.ownerUserId === reader.userId;
 }
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import type { FileVisibility } from './upload.domain';
+import type { FileReviewer, FileVisibility } from './upload.domain';
 import { uploadedFiles } from './upload.schema';
 
 export type UploadedFileRecord = {
@@ -11,6 +11,7 @@ export type UploadedFileRecord = {
   readonly height: number;
   readonly ownerUserId: number | null;
   readonly visibility: FileVisibility;
+  readonly reviewer?: FileReviewer | null;
 };
 
 export async function insertUploadedFile(
@@ -30,6 +31,7 @@ export async function findUploadedFile(db: Database, key: string): Promise<Uploa
       height: uploadedFiles.height,
       ownerUserId: uploadedFiles.ownerUserId,
       visibility: uploadedFiles.visibility,
+      reviewer: uploadedFiles.reviewer,
     })
     .from(uploadedFiles)
     .where(eq(uploadedFiles.key, key))
@@ -40,11 +42,11 @@ export async function findUploadedFile(db: Database, key: string): Promise<Uploa
 /** Changes visibility of one of the owner's files; false when the owner has no such file. */
 export async function updateVisibility(
   db: Database,
-  params: { key: string; ownerUserId: number; visibility: FileVisibility },
+  params: { key: string; ownerUserId: number; visibility: FileVisibility; reviewer?: FileReviewer },
 ): Promise<boolean> {
   const updated = await db
     .update(uploadedFiles)
-    .set({ visibility: params.visibility })
+    .set({ visibility: params.visibility, reviewer: params.reviewer ?? null })
     .where(and(eq(uploadedFiles.key, params.key), eq(uploadedFiles.ownerUserId, params.ownerUserId)))
     .returning({ key: uploadedFiles.key });
   return updated.length > 0;

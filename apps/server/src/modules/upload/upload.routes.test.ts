@@ -28,7 +28,7 @@ const bobToken = 'test-token-bob';
 const aliceUserId = 101;
 const bobUserId = 102;
 const complianceToken = 'test-token-compliance';
-const supportToken = 'test-token-support';
+const financeToken = 'test-token-finance';
 
 /** Stand-in for the accounts module, which arrives later: two fixed sessions. */
 const testSessions: SessionResolver = {
@@ -36,7 +36,7 @@ const testSessions: SessionResolver = {
     if (token === aliceToken) return { kind: 'user', userId: aliceUserId, verificationLevel: 0 };
     if (token === bobToken) return { kind: 'user', userId: bobUserId, verificationLevel: 0 };
     if (token === complianceToken) return { kind: 'staff', staffId: 1, roles: ['compliance'] };
-    if (token === supportToken) return { kind: 'staff', staffId: 2, roles: ['support'] };
+    if (token === financeToken) return { kind: 'staff', staffId: 2, roles: ['finance'] };
     return null;
   },
 };
@@ -352,7 +352,7 @@ describe.each(testDatabases())('uploads on $name', (testDatabase) => {
     const staff = await read(complianceToken);
     expect(staff.statusCode).toBe(200);
     expect(staff.headers['cache-control']).toBe('private, no-store');
-    expect((await read(supportToken)).statusCode).toBe(404);
+    expect((await read(financeToken)).statusCode).toBe(404);
   });
 
   it('marks a file private by its path, for its owner only', async () => {
@@ -366,15 +366,20 @@ describe.each(testDatabases())('uploads on $name', (testDatabase) => {
         headers: authorization ? { authorization } : {},
       });
 
-    expect(await markUploadPrivate(db, { path, ownerUserId: bobUserId })).toBe(false);
+    expect(await markUploadPrivate(db, { path, ownerUserId: bobUserId, reviewer: 'finance' })).toBe(false);
     expect((await read()).statusCode).toBe(200);
     for (const odd of [key, `/uploads/../${key}`, `${path}.png`, `/uploads/2026/11/${'0'.repeat(32)}.png`]) {
-      expect(await markUploadPrivate(db, { path: odd, ownerUserId: aliceUserId }), odd).toBe(false);
+      expect(
+        await markUploadPrivate(db, { path: odd, ownerUserId: aliceUserId, reviewer: 'finance' }),
+        odd,
+      ).toBe(false);
     }
-    expect(await markUploadPrivate(db, { path, ownerUserId: aliceUserId })).toBe(true);
+    // A voucher: its owner and finance staff may read it; compliance staff may not.
+    expect(await markUploadPrivate(db, { path, ownerUserId: aliceUserId, reviewer: 'finance' })).toBe(true);
     expect((await read()).statusCode).toBe(404);
     expect((await read(bobToken)).statusCode).toBe(404);
     expect((await read(aliceToken)).statusCode).toBe(200);
-    expect((await read(complianceToken)).statusCode).toBe(200);
+    expect((await read(financeToken)).statusCode).toBe(200);
+    expect((await read(complianceToken)).statusCode).toBe(404);
   });
 });

@@ -9,5 +9,7 @@ export const uploadedFiles = pgTable('uploaded_files', {
   height: integer('height').notNull(),
   ownerUserId: integer('owner_user_id'),
   visibility: text('visibility').$type<'public' | 'private'>().notNull().default('public'),
+  /** Which staff review a private file: compliance (ID photos) or finance (vouchers, QR codes). */
+  reviewer: text('reviewer').$type<'compliance' | 'finance'>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -5,6 +5,7 @@ import type { Database } from '../../platform/db/database';
 import type { FileStorage } from '../../platform/storage/file-storage';
 import {
   type FileReader,
+  type FileReviewer,
   type FileVisibility,
   imageFormats,
   isUploadKey,
@@ -113,9 +114,14 @@ export async function isOwnPublicUpload(
  */
 export function markUploadPrivate(
   db: Database,
-  params: { path: string; ownerUserId: number },
+  params: { path: string; ownerUserId: number; reviewer: FileReviewer },
 ): Promise<boolean> {
   const key = uploadKeyOfPath(params.path);
   if (key === null) return Promise.resolve(false);
-  return updateVisibility(db, { key, ownerUserId: params.ownerUserId, visibility: 'private' });
+  return updateVisibility(db, {
+    key,
+    ownerUserId: params.ownerUserId,
+    visibility: 'private',
+    reviewer: params.reviewer,
+  });
 }

@@ -105,7 +105,7 @@ export function createVerificationService(deps: VerificationServiceDeps): Verifi
         // The photos turn private with the request that refers to them, or not at all.
         await db.transaction(async (tx) => {
           for (const path of [submission.frontPic, submission.reversePic]) {
-            if (!(await markUploadPrivate(tx, { path, ownerUserId: userId }))) {
+            if (!(await markUploadPrivate(tx, { path, ownerUserId: userId, reviewer: 'compliance' }))) {
               throw verificationError('picture_invalid');
             }
           }
