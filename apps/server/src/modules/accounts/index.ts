@@ -32,7 +32,12 @@ export {
 /** @public */
 export { createSessionResolver, issueSession } from './sessions.service';
 /** @public */
-export { findOrCreateWalletUser, getUserContact, setVerificationLevel } from './users.service';
+export {
+  ensureDemoUser,
+  findOrCreateWalletUser,
+  getUserContact,
+  setVerificationLevel,
+} from './users.service';
 
 /** What the accounts routes need from the app; AppDeps satisfies it. */
 export type AccountsModuleDeps = {

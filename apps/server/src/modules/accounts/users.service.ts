@@ -5,6 +5,7 @@ import { defaultNickname, invitationCodeFrom } from './accounts.domain';
 import { accountsError } from './accounts.errors';
 import {
   findUserById,
+  findUserByLoginName,
   findUserByWallet,
   findUserIdByInvitationCode,
   insertUser,
@@ -12,7 +13,7 @@ import {
   raiseVerificationLevel,
   uniqueViolationOf,
 } from './accounts.repository';
-import { randomInvitationIndexes, randomNicknameDigits } from './accounts.secrets';
+import { hashPassword, randomInvitationIndexes, randomNicknameDigits } from './accounts.secrets';
 
 /** A fresh invitation code collides about once in 10^12; a handful of tries is plenty. */
 const invitationCodeTriesMax = 5;
@@ -101,4 +102,29 @@ export async function setVerificationLevel(
   params: { userId: number; level: number },
 ): Promise<void> {
   await raiseVerificationLevel(db, params.userId, params.level);
+}
+
+/**
+ * The demo user of demo mode: an e-mail account with a published password, created on the first
+ * start and found again on later ones (idempotent, safe against a parallel start). Answers its id.
+ */
+export async function ensureDemoUser(
+  db: Database,
+  params: { email: string; password: string; clock: Clock },
+): Promise<number> {
+  const existing = await findUserByLoginName(db, params.email);
+  if (existing) return existing.id;
+  try {
+    return await createUser(db, {
+      account: params.email,
+      email: params.email,
+      passwordHash: await hashPassword(params.password),
+      createdAt: params.clock.now(),
+    });
+  } catch (error) {
+    if (uniqueViolationOf(error) === null) throw error;
+    const winner = await findUserByLoginName(db, params.email);
+    if (!winner) throw error;
+    return winner.id;
+  }
 }

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+
+/** Spec section 3: BTC, USDT, LTC and ETH have fixed colours; others share a default. */
+const coinColours: Record<string, string> = {
+  BTC: '#f7931a',
+  USDT: '#26a17b',
+  LTC: '#345d9d',
+  ETH: '#627eea',
+};
+const defaultCoinColour = '#5e6673';
+
+type CoinIconProps = { code: string; image: string; size?: number };
+
+/** The coin's icon (/coins/<code>.svg), or its initial on the coin's colour when there is none. */
+export function CoinIcon({ code, image, size = 34 }: CoinIconProps) {
+  const [failed, setFailed] = useState(false);
+  const style = { width: size, height: size };
+  if (failed || image === '') {
+    return (
+      <span
+        className="fund-coin is-letter"
+        style={{
+          ...style,
+          background: coinColours[code] ?? defaultCoinColour,
+          fontSize: Math.round(size * 0.42),
+        }}
+        aria-hidden="true"
+      >
+        {code.slice(0, 1)}
+      </span>
+    );
+  }
+  return (
+    <img
+      className="fund-coin"
+      src={image}
+      alt=""
+      width={size}
+      height={size}
+      style={style}
+      onError={() => setFailed(true)}
+    />
+  );
+}
