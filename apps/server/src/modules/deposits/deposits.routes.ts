@@ -1,0 +1,221 @@
+import {
+  apiReply,
+  depositAddressBodySchema,
+  depositAddressListSchema,
+  depositAddressRowSchema,
+  depositAddressSaveBodySchema,
+  depositAddressSchema,
+  depositDecisionBodySchema,
+  depositLogQuerySchema,
+  depositLogSchema,
+  depositQueueEntrySchema,
+  depositQueueQuerySchema,
+  depositQueueSchema,
+  depositRecordSchema,
+  depositRequestBodySchema,
+} from '@fairex/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Clock } from '../../platform/clock';
+import type { DatabaseHandle } from '../../platform/db/database';
+import { platformErrors } from '../../platform/http/app-error';
+import { ok } from '../../platform/http/reply';
+import { policies, requiredUserId } from '../../platform/http/route-policy';
+import type { FileStorage } from '../../platform/storage/file-storage';
+import { seedDemoAddresses } from './deposits.seed';
+import { createDepositsService } from './deposits.service';
+
+export type DepositsModuleDeps = {
+  readonly database: DatabaseHandle;
+  readonly clock: Clock;
+  readonly config: { readonly demo: boolean };
+  readonly storage: FileStorage;
+};
+
+const noParams = z.strictObject({});
+const userTags = ['deposits'];
+const staffTags = ['staff: deposits'];
+const staffPolicy = policies.staff('finance');
+
+function staffIdOf(request: FastifyRequest): number {
+  const principal = request.principal;
+  if (principal?.kind !== 'staff') throw platformErrors.forbidden();
+  return principal.staffId;
+}
+
+/** The operator's deposit addresses, users' deposit requests with vouchers, and finance's review. */
+export function depositsRoutes(deps: DepositsModuleDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const db = deps.database.db;
+    if (deps.config.demo) await seedDemoAddresses(db, deps.clock);
+    const deposits = createDepositsService({ db, clock: deps.clock });
+
+    app.post(
+      '/wallet/get_in_address',
+      {
+        config: { policy: policies.user },
+        schema: {
+          tags: userTags,
+          summary: 'The operator’s deposit address for a currency and chain, with its QR text',
+          description:
+            '`currency` is the id (or code); `chain` defaults to the currency’s first chain with an ' +
+            'address. The address is the operator’s, the same for every user: a `user_id` field is ' +
+            'accepted and ignored. A currency or chain without an active address answers "Deposits ' +
+            'of this currency are not available".',
+          security: [{ session: [] }],
+          body: depositAddressBodySchema,
+          response: { 200: apiReply(depositAddressSchema) },
+        },
+      },
+      async (request) =>
+        ok(await deposits.addressFor({ currency: request.body.currency, chain: request.body.chain })),
+    );
+
+    app.post(
+      '/wallet/charge_req',
+      {
+        config: { policy: policies.user, moneyMoving: true },
+        schema: {
+          tags: userTags,
+          summary: 'Submit a deposit: the amount sent and the payment voucher image; reviewed by staff',
+          description:
+            '`voucher` (or `pic`, `image`) is the path POST /upload answered for the caller’s own ' +
+            'image; it becomes private (owner and staff only). The amount is checked at the ' +
+            'currency’s scale (never rounded). Nothing is credited until finance staff approve. At ' +
+            'most 5 requests may wait for review per user. Honours Idempotency-Key.',
+          security: [{ session: [] }],
+          body: depositRequestBodySchema,
+          response: { 200: apiReply(depositRecordSchema) },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        return ok(
+          await deposits.submit({
+            userId: requiredUserId(request),
+            currency: body.currency,
+            chain: body.chain,
+            amount: body.amount,
+            voucher: { voucher: body.voucher, pic: body.pic, image: body.image },
+            sender: body.account ?? '',
+            idempotencyKey: request.idempotencyKey,
+          }),
+        );
+      },
+    );
+
+    app.get(
+      '/recharge/log',
+      {
+        config: { policy: policies.user },
+        schema: {
+          tags: userTags,
+          summary: 'The caller’s deposit requests, newest first, 10 per page',
+          security: [{ session: [] }],
+          querystring: depositLogQuerySchema,
+          response: { 200: apiReply(depositLogSchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          await deposits.log({
+            userId: requiredUserId(request),
+            page: request.query.page,
+            limit: request.query.limit,
+          }),
+        ),
+    );
+
+    app.get(
+      '/admin/deposit-addresses',
+      {
+        config: { policy: staffPolicy },
+        schema: {
+          tags: staffTags,
+          summary: 'Every currency and chain with its deposit address (null when not set)',
+          security: [{ session: [] }],
+          querystring: noParams,
+          response: { 200: apiReply(depositAddressListSchema) },
+        },
+      },
+      async () => ok(await deposits.addresses()),
+    );
+
+    app.post(
+      '/admin/deposit-addresses/save',
+      {
+        config: { policy: staffPolicy },
+        schema: {
+          tags: staffTags,
+          summary: 'Set, change or switch off the deposit address of a currency and chain',
+          description:
+            'The address must have the chain’s shape (BTC base58 or bech32, ERC20 0x and 40 hex, ' +
+            'TRC20 T and 33 base58). Every save is recorded with the staff member.',
+          security: [{ session: [] }],
+          body: depositAddressSaveBodySchema,
+          response: { 200: apiReply(depositAddressRowSchema) },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        return ok(
+          await deposits.saveAddress({
+            staffId: staffIdOf(request),
+            currencyId: body.currency_id,
+            chain: body.chain,
+            address: body.address,
+            memo: body.memo,
+            active: body.active,
+          }),
+        );
+      },
+    );
+
+    app.get(
+      '/admin/deposits',
+      {
+        config: { policy: staffPolicy },
+        schema: {
+          tags: staffTags,
+          summary: 'Deposit requests, 10 per page: pending oldest first (default), decided newest first',
+          security: [{ session: [] }],
+          querystring: depositQueueQuerySchema,
+          response: { 200: apiReply(depositQueueSchema) },
+        },
+      },
+      async (request) =>
+        ok(await deposits.queue({ status: request.query.status ?? 'pending', page: request.query.page })),
+    );
+
+    app.post(
+      '/admin/deposits/decide',
+      {
+        config: { policy: staffPolicy },
+        schema: {
+          tags: staffTags,
+          summary: 'Approve (credits the user’s spot account once) or reject with a reason',
+          description:
+            'Approve may name the `amount` actually received (default: the requested amount). The ' +
+            'credit is one ledger entry, reference `deposit:<id>`, booked with the decision in one ' +
+            'transaction; a second decision answers "already reviewed".',
+          security: [{ session: [] }],
+          body: depositDecisionBodySchema,
+          response: { 200: apiReply(depositQueueEntrySchema) },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        return ok(
+          await deposits.decide({
+            staffId: staffIdOf(request),
+            id: body.id,
+            decision: body.decision,
+            reason: body.reason,
+            amount: body.amount,
+          }),
+        );
+      },
+    );
+  };
+}

@@ -1,0 +1,138 @@
+import {
+  type CoinEntry,
+  currencyListReplySchema,
+  type DepositAddress,
+  type DepositRecord,
+  depositAddressSchema,
+  depositRecordSchema,
+  uploadFieldName,
+} from '@fairex/contract';
+import { queryOptions } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { ApiError, apiGet, apiPost } from '../../../lib/api-client';
+import {
+  apiBasePath,
+  buildRequest,
+  decideApiOutcome,
+  effectsOf,
+  requestTimeoutMs,
+} from '../../../lib/api-outcome';
+import { appRoutes, navigateTo, redirectDelayMs } from '../../../lib/navigation';
+import { userQueryRoot } from '../../../lib/session';
+import { useAppStore } from '../../../lib/stores/app-store';
+import { showToast } from '../../../lib/toast';
+import {
+  acceptLanguageFor,
+  type DepositAttempt,
+  decideUploadOutcome,
+  type UploadOutcome,
+} from '../deposit-rules';
+
+/** GET /currency/list: the coin entries (one per currency and chain); null when unavailable. */
+export function coinListQuery() {
+  return queryOptions({
+    queryKey: ['currency-list'],
+    queryFn: ({ signal }) =>
+      apiGet<CoinEntry[] | null>('/currency/list', {
+        schema: currencyListReplySchema.nullable(),
+        empty: null,
+        signal,
+      }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** POST /wallet/get_in_address: the operator's address for the currency and chain. */
+export function depositAddressQuery(currency: number, chain: string | null) {
+  return queryOptions({
+    queryKey: [userQueryRoot, 'deposit-address', currency, chain],
+    queryFn: ({ signal }) =>
+      apiPost<DepositAddress | null>('/wallet/get_in_address', {
+        schema: depositAddressSchema.nullable(),
+        empty: null,
+        params: { currency, ...(chain ? { chain } : {}) },
+        signal,
+      }),
+    retry: false,
+  });
+}
+
+/**
+ * POST /wallet/charge_req with an Idempotency-Key header (the shared client sends no custom
+ * headers, so this one call is made here). Answers the request, or throws ApiError after showing
+ * the message as every call does (spec section 8).
+ */
+export async function submitDeposit(attempt: DepositAttempt, idempotencyKey: string): Promise<DepositRecord> {
+  const { token, lang } = useAppStore.getState();
+  const request = buildRequest({
+    method: 'POST',
+    path: '/wallet/charge_req',
+    params: {
+      currency: attempt.currency,
+      chain: attempt.chain,
+      amount: attempt.amount,
+      voucher: attempt.voucher,
+      type: 0,
+    },
+    token,
+    lang,
+  });
+  let status: number;
+  let body: unknown = null;
+  try {
+    const response = await fetch(request.url, {
+      method: request.method,
+      headers: { ...request.headers, 'Idempotency-Key': idempotencyKey },
+      body: request.body,
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(requestTimeoutMs),
+    });
+    status = response.status;
+    if (status === 200) body = await response.json().catch(() => null);
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    const text = i18next.t(timedOut ? 'common:api.timeout' : 'common:api.network');
+    showToast(text);
+    throw new ApiError(timedOut ? 'timeout' : 'network', text);
+  }
+  const outcome = decideApiOutcome(status, body);
+  if (outcome.kind === 'success') {
+    const parsed = depositRecordSchema.safeParse(outcome.data);
+    if (parsed.success) return parsed.data;
+    const text = i18next.t('common:api.badReply');
+    showToast(text);
+    throw new ApiError('bad-reply', text);
+  }
+  const effects = effectsOf(outcome, { login: appRoutes.login, realMark: appRoutes.realMark });
+  const text = 'key' in effects.toast ? i18next.t(effects.toast.key) : effects.toast.text;
+  showToast(text);
+  if (effects.clearSession) useAppStore.getState().clearSession();
+  const redirectTo = effects.redirectTo;
+  if (redirectTo !== null) setTimeout(() => navigateTo(redirectTo), redirectDelayMs);
+  throw new ApiError(outcome.kind === 'unavailable' ? 'failure' : outcome.kind, text);
+}
+
+/**
+ * POST /upload (spec section 7): multipart with the file in field `file`, the token in
+ * Authorization and the language in accept-language (and a `lang` field); 60 s timeout.
+ */
+export async function uploadVoucher(file: File): Promise<UploadOutcome | { kind: 'network' }> {
+  const { token, lang } = useAppStore.getState();
+  const form = new FormData();
+  form.append('lang', lang);
+  form.append(uploadFieldName, file);
+  const headers: Record<string, string> = { 'accept-language': acceptLanguageFor(lang) };
+  if (token) headers.Authorization = token;
+  try {
+    const response = await fetch(`${apiBasePath}/upload`, {
+      method: 'POST',
+      headers,
+      body: form,
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(requestTimeoutMs),
+    });
+    return decideUploadOutcome(response.status, await response.text());
+  } catch {
+    return { kind: 'network' };
+  }
+}
