@@ -6,6 +6,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../platform/clock';
 import type { Database, DatabaseHandle } from '../../platform/db/database';
 import type { FileStorage } from '../../platform/storage/file-storage';
+import { cardWireFields, maskAccountNumber } from './payout-methods.domain';
+import { findCardById, findLiveAddress } from './payout-methods.repository';
+import { payoutMethodsRoutes as routes } from './payout-methods.routes';
 
 export type PayoutMethodsModuleDeps = {
   readonly database: DatabaseHandle;
@@ -20,9 +23,12 @@ export type PayoutDestination =
       readonly kind: 'address';
       readonly id: number;
       readonly currencyId: number;
+      /** The network the address was saved on (always set, e.g. "BTC", "TRC20"). */
       readonly chain: string | null;
       readonly name: string;
       readonly address: string;
+      /** The address's QR code image (private upload: owner and staff). */
+      readonly qrcode: string;
     }
   | {
       readonly kind: 'bank_card';
@@ -31,17 +37,48 @@ export type PayoutDestination =
       readonly realName: string;
       readonly bankName: string;
       readonly bankAccount: string;
+      /** "**** 1234", for lists. */
+      readonly bankAccountMasked: string;
+      /** Every field under its wire name (spec section 3): alipay_account, bank_dizhi, swift_code… */
       readonly fields: Readonly<Record<string, string>>;
     };
 
-/** The user's own saved destination, or null (another user's id or a deleted one answers null). */
+/**
+ * The user's own saved destination, or null (another user's id or a deleted one answers null).
+ * `db` may be the caller's transaction.
+ */
 export async function findPayoutDestination(
-  _db: Database,
-  _params: { readonly userId: number; readonly kind: PayoutDestination['kind']; readonly id: number },
+  db: Database,
+  params: { readonly userId: number; readonly kind: PayoutDestination['kind']; readonly id: number },
 ): Promise<PayoutDestination | null> {
-  return null;
+  if (params.kind === 'address') {
+    const address = await findLiveAddress(db, { userId: params.userId, id: params.id });
+    if (!address) return null;
+    return {
+      kind: 'address',
+      id: address.id,
+      currencyId: address.currencyId,
+      chain: address.chain,
+      name: address.name,
+      address: address.address,
+      qrcode: address.qrcode,
+    };
+  }
+  const card = await findCardById(db, { userId: params.userId, id: params.id });
+  if (!card) return null;
+  return {
+    kind: 'bank_card',
+    id: card.id,
+    region: card.region,
+    realName: card.realName,
+    bankName: card.bankName,
+    bankAccount: card.accountNumber,
+    bankAccountMasked: maskAccountNumber(card.accountNumber),
+    fields: cardWireFields(card),
+  };
 }
 
-export function payoutMethodsRoutes(_deps: PayoutMethodsModuleDeps): FastifyPluginAsyncZod {
-  return async () => {};
+/** POST /user/wallet/save, GET /user/wallet/list, POST /user/wallet/delete, /user/cash_save(_international), /user/cash_info(_international). */
+export function payoutMethodsRoutes(deps: PayoutMethodsModuleDeps): FastifyPluginAsyncZod {
+  return routes(deps);
 }

@@ -1,0 +1,213 @@
+import {
+  apiReply,
+  type BankCardRegion,
+  bankCardInfoBodySchema,
+  bankCardInfoReplySchema,
+  bankCardSaveBodySchema,
+  bankCardSchema,
+  walletAddressDeleteBodySchema,
+  walletAddressDeleteReplySchema,
+  walletAddressListQuerySchema,
+  walletAddressListReplySchema,
+  walletAddressSaveBodySchema,
+  walletAddressSchema,
+} from '@fairex/contract';
+import type { FastifyError, FastifyRequest } from 'fastify';
+import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Clock } from '../../platform/clock';
+import type { DatabaseHandle } from '../../platform/db/database';
+import { ok } from '../../platform/http/reply';
+import { policies, requiredUserId } from '../../platform/http/route-policy';
+import { type BodyKind, validationErrorFor } from './payout-methods.domain';
+import { payoutMethodsError } from './payout-methods.errors';
+import { createPayoutMethodsService } from './payout-methods.service';
+
+/** What the payout-method routes need from the app; AppDeps satisfies it. */
+export type PayoutMethodsRoutesDeps = {
+  readonly database: DatabaseHandle;
+  readonly clock: Clock;
+};
+
+const tags = ['payout methods'];
+const payPasswordNote =
+  '`pay_password` (the payment password; our addition to the client contract) is required: a ' +
+  'wrong one counts towards the 5-try lockout, and a user without one is told to set it first.';
+
+const cardRoutes: readonly { region: BankCardRegion; save: string; info: string }[] = [
+  { region: 'domestic', save: '/user/cash_save', info: '/user/cash_info' },
+  { region: 'international', save: '/user/cash_save_international', info: '/user/cash_info_international' },
+];
+
+const bodyKinds: Readonly<Record<string, BodyKind>> = {
+  '/api/user/wallet/save': 'address',
+  '/api/user/wallet/delete': 'address_delete',
+  '/api/user/cash_save': { card: 'domestic' },
+  '/api/user/cash_save_international': { card: 'international' },
+};
+
+/**
+ * A refused body gets the message of the field at fault (spec section 5); anything else goes on
+ * to the envelope's handler.
+ */
+function refineValidationError(error: FastifyError, request: FastifyRequest): never {
+  const kind = bodyKinds[request.routeOptions.url ?? ''];
+  if (kind && hasZodFastifySchemaValidationErrors(error)) {
+    const code = validationErrorFor(kind, error.validation);
+    if (code) throw payoutMethodsError(code);
+  }
+  throw error;
+}
+
+/** Saved withdrawal addresses and bank cards: the user's own, each change with the payment password. */
+export function payoutMethodsRoutes(deps: PayoutMethodsRoutesDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const service = createPayoutMethodsService({ db: deps.database.db, clock: deps.clock });
+    app.setErrorHandler(refineValidationError);
+
+    app.post(
+      '/user/wallet/save',
+      {
+        config: { policy: policies.user },
+        schema: {
+          tags,
+          summary: 'Save a withdrawal address with its QR code',
+          description:
+            '`currency` is a currency id (GET /currency/list); `chain` names the network and is ' +
+            'required when the currency has several (USDT: ERC20, TRC20). The address must have ' +
+            'the network’s format (BTC: bc1… or 1…/3…; ERC20: 0x and 40 hex digits; TRC20: T and ' +
+            '33 base58 characters). `qrcode` is a path POST /upload replied to the caller; it ' +
+            'becomes private. `name` is a label of 1-30 letters, digits, spaces, `.`, `-` or `_`. ' +
+            `At most 20 live addresses; the same address twice is refused. ${payPasswordNote} ` +
+            'Replies the saved address, as in GET /user/wallet/list.',
+          security: [{ session: [] }],
+          body: walletAddressSaveBodySchema,
+          response: { 200: apiReply(walletAddressSchema) },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        return ok(
+          await service.saveAddress({
+            userId: requiredUserId(request),
+            address: {
+              currencyId: body.currency,
+              chain: body.chain,
+              name: body.name,
+              address: body.address,
+              qrcode: body.qrcode,
+              payPassword: body.pay_password,
+            },
+          }),
+        );
+      },
+    );
+
+    app.get(
+      '/user/wallet/list',
+      {
+        config: { policy: policies.user },
+        schema: {
+          tags,
+          summary: 'The caller’s saved addresses, newest first, 10 per page (limit up to 50)',
+          security: [{ session: [] }],
+          querystring: walletAddressListQuerySchema,
+          response: { 200: apiReply(walletAddressListReplySchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          await service.listAddresses({
+            userId: requiredUserId(request),
+            page: request.query.page,
+            limit: request.query.limit,
+          }),
+        ),
+    );
+
+    app.post(
+      '/user/wallet/delete',
+      {
+        config: { policy: policies.user },
+        schema: {
+          tags,
+          summary: 'Delete a saved address (withdrawals made to it keep their record)',
+          description: `An id that is not one of the caller’s live addresses answers "not found". ${payPasswordNote}`,
+          security: [{ session: [] }],
+          body: walletAddressDeleteBodySchema,
+          response: { 200: apiReply(walletAddressDeleteReplySchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          await service.deleteAddress({
+            userId: requiredUserId(request),
+            id: request.body.id,
+            payPassword: request.body.pay_password,
+          }),
+        ),
+    );
+
+    for (const { region, save, info } of cardRoutes) {
+      app.post(
+        save,
+        {
+          config: { policy: policies.user },
+          schema: {
+            tags,
+            summary: `Bind the ${region} bank card (saving again replaces it)`,
+            description:
+              'Every field is required (spec section 3): alipay_account (ABA number: 9 digits for a ' +
+              'domestic card; 6-34 letters or digits for an international one), real_name, ' +
+              'bank_account (6-20 digits domestic; 6-34 letters or digits, e.g. an IBAN, ' +
+              'international), bank_dizhi (province/city), bank_name, bank_network (branch), ' +
+              'swift_code (8 or 11 characters; also accepted as wechat_nickname), phone (6-20 ' +
+              `digits), wechat_account (the cardholder’s address). ${payPasswordNote} ` +
+              'Replies the saved card.',
+            security: [{ session: [] }],
+            body: bankCardSaveBodySchema(region),
+            response: { 200: apiReply(bankCardSchema) },
+          },
+        },
+        async (request) => {
+          const body = request.body;
+          return ok(
+            await service.saveCard({
+              userId: requiredUserId(request),
+              region,
+              payPassword: body.pay_password,
+              fields: {
+                routingNumber: body.alipay_account,
+                realName: body.real_name,
+                accountNumber: body.bank_account,
+                provinceCity: body.bank_dizhi,
+                bankName: body.bank_name,
+                branch: body.bank_network,
+                swiftCode: body.swift_code,
+                phone: body.phone,
+                holderAddress: body.wechat_account,
+              },
+            }),
+          );
+        },
+      );
+
+      app.post(
+        info,
+        {
+          config: { policy: policies.user },
+          schema: {
+            tags,
+            summary: `The caller’s ${region} bank card, or null`,
+            description:
+              'The owner reads the card in full (their own settings form); bank_account_masked ' +
+              '("**** 1234") is for lists.',
+            security: [{ session: [] }],
+            body: bankCardInfoBodySchema,
+            response: { 200: apiReply(bankCardInfoReplySchema) },
+          },
+        },
+        async (request) => ok(await service.cardInfo({ userId: requiredUserId(request), region })),
+      );
+    }
+  };
+}

@@ -1,0 +1,171 @@
+import {
+  type BankCard,
+  type BankCardRegion,
+  bankCardInfoReplySchema,
+  bankCardSchema,
+  localeTags,
+  uploadFieldName,
+  uploadReplySchema,
+  type WalletAddress,
+  type WalletAddressList,
+  walletAddressDeleteReplySchema,
+  walletAddressListReplySchema,
+  walletAddressPageSize,
+  walletAddressSchema,
+} from '@fairex/contract';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiGet, apiPost } from '../../../lib/api-client';
+import { apiBasePath, decideApiOutcome, requestTimeoutMs } from '../../../lib/api-outcome';
+import { userQueryRoot } from '../../../lib/session';
+import { useAppStore } from '../../../lib/stores/app-store';
+import { type AddressFormValues, type BankCardFormValues, type Coin, coinsFrom } from '../payout-rules';
+
+/** Under the `user` root, so a new session refetches them and a logout drops them. */
+export const payoutQueryRoot = [userQueryRoot, 'payout-methods'] as const;
+const addressesQueryKey = [...payoutQueryRoot, 'addresses'] as const;
+const cardQueryKey = (region: BankCardRegion) => [...payoutQueryRoot, 'card', region] as const;
+
+/** GET /user/wallet/list, 10 a page; the next page exists while fewer than `total` are shown. */
+export function walletAddressesQuery() {
+  return infiniteQueryOptions({
+    queryKey: addressesQueryKey,
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      apiGet<WalletAddressList>('/user/wallet/list', {
+        schema: walletAddressListReplySchema,
+        empty: { list: [], page: pageParam, limit: walletAddressPageSize, total: 0 },
+        params: { page: pageParam, limit: walletAddressPageSize },
+        signal,
+      }),
+    getNextPageParam: (last) =>
+      last.list.length > 0 && last.page * last.limit < last.total ? last.page + 1 : undefined,
+  });
+}
+
+/**
+ * GET /currency/list, read defensively: only the fields this screen needs, and an entry that does
+ * not parse is skipped rather than failing the picker.
+ */
+const coinEntry = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  chain: z.string().nullish(),
+  subName: z.string().nullish(),
+  image: z.string().nullish(),
+  status: z.number().nullish(),
+});
+const coinListSchema = z.array(z.unknown()).transform((entries) =>
+  coinsFrom(
+    entries.flatMap((entry) => {
+      const parsed = coinEntry.safeParse(entry);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  ),
+);
+
+export function coinsQuery() {
+  return queryOptions({
+    queryKey: ['payout-methods', 'coins'] as const,
+    queryFn: ({ signal }) => apiGet<Coin[]>('/currency/list', { schema: coinListSchema, empty: [], signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** POST /user/cash_info or /user/cash_info_international: the saved card or null. */
+export function bankCardQuery(region: BankCardRegion) {
+  return queryOptions({
+    queryKey: cardQueryKey(region),
+    queryFn: ({ signal }) =>
+      apiPost<BankCard | null>(region === 'domestic' ? '/user/cash_info' : '/user/cash_info_international', {
+        schema: bankCardInfoReplySchema,
+        empty: null,
+        signal,
+      }),
+  });
+}
+
+/** POST /user/wallet/save; null when the call is unavailable (the client has said so). */
+export function saveWalletAddress(values: AddressFormValues): Promise<WalletAddress | null> {
+  return apiPost<WalletAddress | null>('/user/wallet/save', {
+    schema: walletAddressSchema.nullable(),
+    empty: null,
+    params: {
+      currency: values.currency,
+      ...(values.chain ? { chain: values.chain } : {}),
+      name: values.name.trim(),
+      address: values.address.trim(),
+      qrcode: values.qrcode,
+      pay_password: values.pay_password,
+    },
+  });
+}
+
+/** POST /user/wallet/delete with the payment password. */
+export async function deleteWalletAddress(params: { id: number; payPassword: string }): Promise<boolean> {
+  const reply = await apiPost<{ id: number } | null>('/user/wallet/delete', {
+    schema: walletAddressDeleteReplySchema.nullable(),
+    empty: null,
+    params: { id: params.id, pay_password: params.payPassword },
+  });
+  return reply !== null;
+}
+
+/** POST /user/cash_save or /user/cash_save_international. */
+export function saveBankCard(region: BankCardRegion, values: BankCardFormValues): Promise<BankCard | null> {
+  return apiPost<BankCard | null>(
+    region === 'domestic' ? '/user/cash_save' : '/user/cash_save_international',
+    {
+      schema: bankCardSchema.nullable(),
+      empty: null,
+      params: { ...values },
+    },
+  );
+}
+
+export type UploadResult =
+  | { kind: 'ok'; path: string }
+  | { kind: 'failed'; text: string | null }
+  | { kind: 'session-invalid' | 'verification-required'; text: string }
+  | { kind: 'network' };
+
+/**
+ * POST /upload (spec section 7): multipart with the image in field `file`, the token in
+ * Authorization and the language in accept-language and a `lang` field; 60 s timeout.
+ */
+export async function uploadQrImage(file: File): Promise<UploadResult> {
+  const { token, lang } = useAppStore.getState();
+  const form = new FormData();
+  form.append('lang', lang);
+  form.append(uploadFieldName, file);
+  const headers: Record<string, string> = { 'accept-language': localeTags[lang] };
+  if (token) headers.Authorization = token;
+  let response: Response;
+  let body: unknown = null;
+  try {
+    response = await fetch(`${apiBasePath}/upload`, {
+      method: 'POST',
+      headers,
+      body: form,
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(requestTimeoutMs),
+    });
+    body = await response.json().catch(() => null);
+  } catch {
+    return { kind: 'network' };
+  }
+  const outcome = decideApiOutcome(response.status, body);
+  switch (outcome.kind) {
+    case 'success': {
+      const parsed = uploadReplySchema.safeParse(outcome.data);
+      return parsed.success ? { kind: 'ok', path: parsed.data } : { kind: 'failed', text: null };
+    }
+    case 'failure':
+      return { kind: 'failed', text: outcome.message.trim() || null };
+    case 'session-invalid':
+    case 'verification-required':
+      return { kind: outcome.kind, text: outcome.message };
+    default:
+      return { kind: 'failed', text: null };
+  }
+}
