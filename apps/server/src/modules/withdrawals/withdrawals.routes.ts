@@ -1,0 +1,243 @@
+import {
+  apiReply,
+  withdrawalCancelBodySchema,
+  withdrawalDecisionBodySchema,
+  withdrawalListQuerySchema,
+  withdrawalListReplySchema,
+  withdrawalQueueEntrySchema,
+  withdrawalQueueQuerySchema,
+  withdrawalQueueReplySchema,
+  withdrawalRecordSchema,
+  withdrawBodySchema,
+  withdrawInfoQuerySchema,
+  withdrawInfoReplySchema,
+} from '@fairex/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../../platform/clock';
+import type { DatabaseHandle } from '../../platform/db/database';
+import { platformErrors } from '../../platform/http/app-error';
+import { ok } from '../../platform/http/reply';
+import { policies, requiredUserId } from '../../platform/http/route-policy';
+import type { FileStorage } from '../../platform/storage/file-storage';
+import { marketServiceFor } from '../market';
+import { createPayoutWorker } from './withdrawals.jobs';
+import { createHttpPayoutGateway, createPayoutStandIn, type PayoutGateway } from './withdrawals.payouts';
+import { createWithdrawalsService } from './withdrawals.service';
+
+/** What the withdrawal routes need from the app; AppDeps satisfies it. */
+export type WithdrawalsModuleDeps = {
+  readonly database: DatabaseHandle;
+  readonly clock: Clock;
+  readonly config: {
+    readonly demo: boolean;
+    /** PAYOUT_GATEWAY_URL / PAYOUT_GATEWAY_TOKEN: the HTTP payout gateway (unset: local stand-in). */
+    readonly payoutGatewayUrl?: string | undefined;
+    readonly payoutGatewayToken?: string | undefined;
+  };
+  readonly storage: FileStorage;
+  /** Overrides the gateway the config names (tests). */
+  readonly payoutGateway?: PayoutGateway;
+};
+
+const userTags = ['withdrawals'];
+const staffTags = ['staff: withdrawals'];
+const session = [{ session: [] }];
+const staffPolicy = policies.staff('finance');
+
+function staffIdOf(request: FastifyRequest): number {
+  const principal = request.principal;
+  if (principal?.kind !== 'staff') throw platformErrors.forbidden();
+  return principal.staffId;
+}
+
+/** The gateway payouts go through: the given one, the configured HTTP one, or the local stand-in. */
+function payoutGatewayOf(deps: WithdrawalsModuleDeps): { gateway: PayoutGateway; local: boolean } {
+  if (deps.payoutGateway) return { gateway: deps.payoutGateway, local: false };
+  if (deps.config.payoutGatewayUrl) {
+    return {
+      gateway: createHttpPayoutGateway({
+        url: deps.config.payoutGatewayUrl,
+        token: deps.config.payoutGatewayToken,
+      }),
+      local: false,
+    };
+  }
+  return { gateway: payoutStandInFor(deps.database), local: true };
+}
+
+const standIns = new WeakMap<DatabaseHandle, ReturnType<typeof createPayoutStandIn>>();
+
+/** The local stand-in gateway of this database's app: what it was asked to pay (demo, tests). */
+export function payoutStandInFor(database: DatabaseHandle) {
+  let standIn = standIns.get(database);
+  if (!standIn) {
+    standIn = createPayoutStandIn();
+    standIns.set(database, standIn);
+  }
+  return standIn;
+}
+
+/** Requests, cancellation and the log for users; the queue and decisions for the finance team. */
+export function withdrawalsRoutes(deps: WithdrawalsModuleDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const db = deps.database.db;
+    const { gateway, local } = payoutGatewayOf(deps);
+    if (local && !deps.config.demo) {
+      app.log.warn(
+        'PAYOUT_GATEWAY_URL is not set: approved withdrawals are recorded by a local stand-in and nothing is paid out',
+      );
+    }
+    const worker = createPayoutWorker({ db, clock: deps.clock, gateway, logger: app.log });
+    const market = marketServiceFor({ database: deps.database, clock: deps.clock });
+    const withdrawals = createWithdrawalsService({
+      db,
+      clock: deps.clock,
+      prices: market,
+      onApproved: () => worker.kick(),
+    });
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => worker.stop());
+
+    app.get(
+      '/user/withdraw/info',
+      {
+        config: { policy: policies.user },
+        schema: {
+          tags: userTags,
+          summary:
+            'What the withdrawal form needs: currencies (minimum, fee, available) and the 24-hour limit',
+          description:
+            'Per currency its scale, chains, minimum and fee, and the caller’s available spot balance; ' +
+            'the caller’s level, 24-hour limit (BTC equivalent: Lv1 200, Lv2 500, unverified 0), what ' +
+            'pending and approved requests of the last 24 hours use of it, and what remains.',
+          security: session,
+          querystring: withdrawInfoQuerySchema,
+          response: { 200: apiReply(withdrawInfoReplySchema) },
+        },
+      },
+      async (request) => ok(await withdrawals.info(requiredUserId(request))),
+    );
+
+    app.post(
+      '/wallet/out',
+      {
+        config: { policy: policies.verified, moneyMoving: true },
+        schema: {
+          tags: userTags,
+          summary: 'Request a withdrawal to a saved address or the bank card; amount + fee is held',
+          description:
+            '`number` is what the user receives; the currency’s fee is added on top and amount + fee ' +
+            'is held on the spot account until staff decide or the user cancels. Needs Lv1 (998 ' +
+            'otherwise), the payment password and a `withdraw` code (POST /sms_mail or /sms_send with ' +
+            'scene=withdraw). The 24-hour limit is measured as BTC equivalent at the reference price ' +
+            'at request time. Honours Idempotency-Key. Replies the stored request.',
+          security: session,
+          body: withdrawBodySchema,
+          response: { 200: apiReply(withdrawalRecordSchema) },
+        },
+      },
+      async (request) => {
+        const { body } = request;
+        return ok(
+          await withdrawals.request({
+            userId: requiredUserId(request),
+            currency: body.currency,
+            number: body.number,
+            chain: body.chain,
+            addressId: body.address_id,
+            address: body.address,
+            bankCardId: body.bank_card_id,
+            payPassword: body.pay_password,
+            code: body.code,
+            idempotencyKey: request.idempotencyKey,
+          }),
+        );
+      },
+    );
+
+    app.post(
+      '/user/withdraw/cancel',
+      {
+        config: { policy: policies.user, moneyMoving: true },
+        schema: {
+          tags: userTags,
+          summary: 'Cancel one of the caller’s pending withdrawals; the held funds are released',
+          security: session,
+          body: withdrawalCancelBodySchema,
+          response: { 200: apiReply(withdrawalRecordSchema) },
+        },
+      },
+      async (request) =>
+        ok(await withdrawals.cancel({ userId: requiredUserId(request), id: request.body.id })),
+    );
+
+    app.get(
+      '/user/withdraw/list',
+      {
+        config: { policy: policies.user },
+        schema: {
+          tags: userTags,
+          summary: 'The caller’s withdrawals, newest first, 10 per page',
+          security: session,
+          querystring: withdrawalListQuerySchema,
+          response: { 200: apiReply(withdrawalListReplySchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          await withdrawals.list({
+            userId: requiredUserId(request),
+            page: request.query.page,
+            limit: request.query.limit,
+          }),
+        ),
+    );
+
+    app.get(
+      '/admin/withdrawals',
+      {
+        config: { policy: staffPolicy },
+        schema: {
+          tags: staffTags,
+          summary: 'Withdrawal queue: pending oldest first (default), decided newest first, 10 per page',
+          security: session,
+          querystring: withdrawalQueueQuerySchema,
+          response: { 200: apiReply(withdrawalQueueReplySchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          await withdrawals.queue({
+            status: request.query.status,
+            page: request.query.page,
+            userId: request.query.user_id,
+          }),
+        ),
+    );
+
+    app.post(
+      '/admin/withdrawals/decide',
+      {
+        config: { policy: staffPolicy },
+        schema: {
+          tags: staffTags,
+          summary:
+            'Approve (pay out of the hold, queue the payout) or reject with a reason; once per request',
+          security: session,
+          body: withdrawalDecisionBodySchema,
+          response: { 200: apiReply(withdrawalQueueEntrySchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          await withdrawals.decide({
+            staffId: staffIdOf(request),
+            id: request.body.id,
+            decision: request.body.decision,
+            reason: request.body.reason,
+          }),
+        ),
+    );
+  };
+}

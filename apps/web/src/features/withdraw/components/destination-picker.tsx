@@ -1,0 +1,182 @@
+import type { BankCard, WalletAddress } from '@fairex/contract';
+import { AddOutline, CheckCircleFill } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type DestinationKind, shortAddress, withdrawPaths } from '../withdraw-rules';
+
+type DestinationPickerProps = {
+  kind: DestinationKind;
+  onKind: (kind: DestinationKind) => void;
+  code: string;
+  /** The chain the addresses are filtered by; null shows every address of the coin. */
+  chain: string | null;
+  addresses: readonly WalletAddress[];
+  cards: readonly BankCard[];
+  loading: boolean;
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+  error: string | undefined;
+};
+
+const kinds: readonly DestinationKind[] = ['address', 'bank_card'];
+const kindKeys: Record<DestinationKind, string> = {
+  address: 'withdraw:kinds.address',
+  bank_card: 'withdraw:kinds.bank_card',
+};
+
+/** Where the money goes: one of the saved addresses of the coin, or a bound bank card. */
+export function DestinationPicker(props: DestinationPickerProps) {
+  const { t } = useTranslation();
+  return (
+    <fieldset
+      className="wd-field wd-fieldset"
+      aria-describedby={props.error ? 'withdraw-destination-error' : undefined}
+    >
+      <legend className="wd-label">{t('withdraw:sendTo')}</legend>
+      <div className="wd-segmented" role="tablist">
+        {kinds.map((kind) => (
+          <button
+            key={kind}
+            type="button"
+            role="tab"
+            aria-selected={props.kind === kind}
+            className={`wd-segment${props.kind === kind ? ' is-active' : ''}`}
+            onClick={() => props.onKind(kind)}
+            data-testid={`withdraw-kind-${kind}`}
+          >
+            {t(kindKeys[kind])}
+          </button>
+        ))}
+      </div>
+      {props.loading ? (
+        <div className="wd-option is-skeleton" aria-busy="true" />
+      ) : props.kind === 'address' ? (
+        <AddressOptions {...props} />
+      ) : (
+        <CardOptions {...props} />
+      )}
+      {props.error && (
+        <p
+          className="wd-error"
+          id="withdraw-destination-error"
+          role="alert"
+          data-testid="withdraw-destination-error"
+        >
+          {props.error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function AddressOptions({ addresses, code, chain, selectedId, onSelect, error }: DestinationPickerProps) {
+  const { t } = useTranslation();
+  if (addresses.length === 0) {
+    return (
+      <div className={`wd-empty-box${error ? ' is-invalid' : ''}`} data-testid="withdraw-no-address">
+        <p>{chain ? t('withdraw:address.empty', { code }) : t('withdraw:address.emptyAny', { code })}</p>
+        <Link className="wd-add" to={withdrawPaths.addWallet} data-testid="withdraw-add-address">
+          <AddOutline fontSize={16} />
+          {t('withdraw:address.add')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="wd-options">
+      {addresses.map((address) => {
+        const selected = address.id === selectedId;
+        return (
+          <button
+            key={address.id}
+            type="button"
+            aria-pressed={selected}
+            className={`wd-option${selected ? ' is-selected' : ''}${error ? ' is-invalid' : ''}`}
+            onClick={() => onSelect(address.id)}
+            data-testid="withdraw-address-option"
+          >
+            <span className="wd-option-main">
+              <span className="wd-option-title">
+                {address.name}
+                <span className="wd-tag">{address.chain}</span>
+              </span>
+              <span className="wd-option-detail wd-mono" title={address.address}>
+                {shortAddress(address.address)}
+              </span>
+            </span>
+            <span className={`wd-radio${selected ? ' is-on' : ''}`} aria-hidden="true">
+              {selected && <CheckCircleFill fontSize={20} />}
+            </span>
+          </button>
+        );
+      })}
+      <div className="wd-option-links">
+        <Link className="wd-add" to={withdrawPaths.addWallet} data-testid="withdraw-add-address">
+          <AddOutline fontSize={16} />
+          {t('withdraw:address.add')}
+        </Link>
+        <Link className="wd-manage" to={withdrawPaths.walletList}>
+          {t('withdraw:address.manage')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function CardOptions({ cards, selectedId, onSelect, error }: DestinationPickerProps) {
+  const { t } = useTranslation();
+  const regions = new Set(cards.map((card) => card.region));
+  return (
+    <div className="wd-options">
+      {cards.length === 0 && (
+        <div className={`wd-empty-box${error ? ' is-invalid' : ''}`} data-testid="withdraw-no-card">
+          <p>{t('withdraw:card.empty')}</p>
+        </div>
+      )}
+      {cards.map((card) => {
+        const selected = card.id === selectedId;
+        return (
+          <button
+            key={card.id}
+            type="button"
+            aria-pressed={selected}
+            className={`wd-option${selected ? ' is-selected' : ''}${error ? ' is-invalid' : ''}`}
+            onClick={() => onSelect(card.id)}
+            data-testid="withdraw-card-option"
+          >
+            <span className="wd-option-main">
+              <span className="wd-option-title">
+                {card.bank_name}
+                <span className="wd-tag">
+                  {card.region === 'domestic'
+                    ? t('withdraw:card.domestic')
+                    : t('withdraw:card.international')}
+                </span>
+              </span>
+              <span className="wd-option-detail">
+                {card.real_name} · <span className="wd-mono">{card.bank_account_masked}</span>
+              </span>
+            </span>
+            <span className={`wd-radio${selected ? ' is-on' : ''}`} aria-hidden="true">
+              {selected && <CheckCircleFill fontSize={20} />}
+            </span>
+          </button>
+        );
+      })}
+      <div className="wd-option-links">
+        {!regions.has('domestic') && (
+          <Link className="wd-add" to={withdrawPaths.bank} data-testid="withdraw-add-card">
+            <AddOutline fontSize={16} />
+            {t('withdraw:card.addDomestic')}
+          </Link>
+        )}
+        {!regions.has('international') && (
+          <Link className="wd-add" to={withdrawPaths.bankInternational}>
+            <AddOutline fontSize={16} />
+            {t('withdraw:card.addInternational')}
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import type { DepositRecord, WithdrawalRecord } from '@fairex/contract';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { displayAmount, shortAddress } from '../withdraw-rules';
+import { CoinIcon } from './coin-icon';
+import { StatusChip } from './status-chip';
+import { useDateTime } from './use-date-time';
+
+function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div className="wd-row" data-testid={testId}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** One withdrawal: amount, fee, where it goes, its state and reason; "Cancel" while pending. */
+export const WithdrawalCard = memo(function WithdrawalCard({
+  record,
+  image,
+  onCancel,
+}: {
+  record: WithdrawalRecord;
+  image: string;
+  onCancel: (record: WithdrawalRecord) => void;
+}) {
+  const { t } = useTranslation();
+  const dateTime = useDateTime();
+  const destination = record.destination;
+  return (
+    <li className="wd-record" data-testid="withdrawal-record" data-id={record.id}>
+      <div className="wd-record-head">
+        <CoinIcon code={record.currency} image={image} size={30} />
+        <div className="wd-record-title">
+          <span>{t('withdraw:records.withdrawTitle', { code: record.currency })}</span>
+          <time dateTime={new Date(record.created_at).toISOString()}>{dateTime(record.created_at)}</time>
+        </div>
+        <StatusChip status={record.status} />
+      </div>
+      <dl className="wd-record-rows">
+        <Row label={t('withdraw:records.amount')}>
+          <strong className="wd-figure">
+            {displayAmount(record.amount)} {record.currency}
+          </strong>
+        </Row>
+        <Row label={t('withdraw:records.fee')}>
+          {displayAmount(record.fee)} {record.currency}
+        </Row>
+        <Row label={t('withdraw:records.total')}>
+          {displayAmount(record.total)} {record.currency}
+        </Row>
+        <Row label={t('withdraw:records.to')}>
+          {destination.kind === 'address' ? (
+            <span className="wd-dest">
+              <span>
+                {destination.name}
+                {record.chain && <span className="wd-tag">{record.chain}</span>}
+              </span>
+              <span className="wd-mono wd-weak" title={destination.address}>
+                {shortAddress(destination.address)}
+              </span>
+            </span>
+          ) : (
+            <span className="wd-dest">
+              <span>{destination.bank_name}</span>
+              <span className="wd-weak">
+                {destination.real_name} · <span className="wd-mono">{destination.card}</span>
+              </span>
+            </span>
+          )}
+        </Row>
+        {record.decided_at !== null && (
+          <Row label={t('withdraw:records.decided')}>{dateTime(record.decided_at)}</Row>
+        )}
+      </dl>
+      {record.status === 'rejected' && record.reason !== '' && (
+        <p className="wd-reason" data-testid="record-reason">
+          <span>{t('withdraw:records.reason')}</span>
+          {record.reason}
+        </p>
+      )}
+      {record.can_cancel && (
+        <div className="wd-record-actions">
+          <button
+            type="button"
+            className="wd-cancel"
+            onClick={() => onCancel(record)}
+            data-testid="withdrawal-cancel"
+          >
+            {t('withdraw:records.cancel')}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+});
+
+/** One deposit: what the user said they sent, what was credited, its state and reason. */
+export const DepositCard = memo(function DepositCard({
+  record,
+  image,
+}: {
+  record: DepositRecord;
+  image: string;
+}) {
+  const { t } = useTranslation();
+  const dateTime = useDateTime();
+  return (
+    <li className="wd-record" data-testid="deposit-record" data-id={record.id}>
+      <div className="wd-record-head">
+        <CoinIcon code={record.currency} image={image} size={30} />
+        <div className="wd-record-title">
+          <span>{t('withdraw:records.depositTitle', { code: record.currency })}</span>
+          <time dateTime={new Date(record.created_at).toISOString()}>{dateTime(record.created_at)}</time>
+        </div>
+        <StatusChip status={record.status} />
+      </div>
+      <dl className="wd-record-rows">
+        <Row label={t('withdraw:records.amount')}>
+          <strong className="wd-figure">
+            {displayAmount(record.amount)} {record.currency}
+          </strong>
+        </Row>
+        {record.credited_amount !== null && (
+          <Row label={t('withdraw:records.credited')}>
+            {displayAmount(record.credited_amount)} {record.currency}
+          </Row>
+        )}
+        <Row label={t('withdraw:records.network')}>{record.chain}</Row>
+        {record.reviewed_at !== null && (
+          <Row label={t('withdraw:records.decided')}>{dateTime(record.reviewed_at)}</Row>
+        )}
+      </dl>
+      {record.status === 'rejected' && record.reason !== '' && (
+        <p className="wd-reason" data-testid="record-reason">
+          <span>{t('withdraw:records.reason')}</span>
+          {record.reason}
+        </p>
+      )}
+    </li>
+  );
+});
