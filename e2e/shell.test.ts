@@ -133,15 +133,25 @@ describe('the web shell in a phone-sized browser', () => {
       await shortcut.click();
       await expect.poll(() => new URL(page.url()).hash).not.toBe(homeHash);
       if (available) {
-        // A shipped feature opens its own page: not the placeholder, and not blank.
+        // A shipped feature opens its own page, not the placeholder; a private one tells a
+        // visitor to log in and takes them to the login page (spec section 6).
         await page.locator('.page-header, header').first().waitFor();
         expect(await page.getByTestId('coming-soon').count()).toBe(0);
-        expect((await page.locator('#root').innerText()).trim().length).toBeGreaterThan(20);
+        await expect
+          .poll(
+            async () => {
+              const atLogin = new URL(page.url()).hash.includes('/pages/common/login');
+              return atLogin || (await page.locator('#root').innerText()).trim().length > 20;
+            },
+            { timeout: 5000, message: String(testId) },
+          )
+          .toBe(true);
+        await page.goto(`${server.url}/#/pages/index/index`);
       } else {
         await page.getByTestId('coming-soon').waitFor();
         expect((await page.getByTestId('coming-soon').innerText()).trim().length).toBeGreaterThan(10);
+        await page.goBack();
       }
-      await page.goBack();
       await page.getByTestId('home-menu').waitFor();
     }
   });

@@ -41,6 +41,10 @@ const configSchema = z.object({
    * of test funds. Ignored unless DEMO is on; at least 24 characters.
    */
   DEMO_STAFF_TOKEN: z.string().min(24).optional(),
+  /** HTTP payout gateway (custody provider) approved withdrawals are sent to; unset: a local stand-in. */
+  PAYOUT_GATEWAY_URL: z.string().url().optional(),
+  /** Bearer token for PAYOUT_GATEWAY_URL. */
+  PAYOUT_GATEWAY_TOKEN: z.string().optional(),
 });
 
 export type Config = Readonly<{
@@ -65,6 +69,8 @@ export type Config = Readonly<{
   marketFeedSymbols: Readonly<Record<string, string>>;
   marketFeedPollMs: number;
   demoStaffToken: string | undefined;
+  payoutGatewayUrl: string | undefined;
+  payoutGatewayToken: string | undefined;
 }>;
 
 export class ConfigError extends Error {}
@@ -118,5 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     marketFeedSymbols: parseSymbolMap(values.MARKET_FEED_SYMBOLS),
     marketFeedPollMs: values.MARKET_FEED_POLL_MS,
     demoStaffToken: values.DEMO ? values.DEMO_STAFF_TOKEN : undefined,
+    payoutGatewayUrl: values.PAYOUT_GATEWAY_URL,
+    payoutGatewayToken: values.PAYOUT_GATEWAY_TOKEN,
   });
 }

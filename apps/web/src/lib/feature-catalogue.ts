@@ -73,7 +73,7 @@ export const features: readonly Feature[] = [
     ['coin_transfer', 'fund_transfer', 'fundtransfer'],
     ['/pages/fund/transfer', '/pages/fund/fundTransfer', '/pages/fund/transfer_history'],
   ),
-  feature('exchange', 'convert', ['convert', 'swap', 'flash_exchange'], []),
+  feature('exchange', 'convert', ['convert', 'swap', 'flash_exchange'], ['/pages/fund/exchange']),
   feature('stock', 'stock', ['stocks', 'share_trading'], []),
   feature(
     'futures',

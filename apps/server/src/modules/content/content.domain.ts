@@ -16,6 +16,10 @@ import {
 export const shippedFeatureKeys: ReadonlySet<HomeShortcutKey> = new Set<HomeShortcutKey>([
   'real_name',
   'stock',
+  'recharge',
+  'withdrawal',
+  'bills',
+  'coin_transfer',
 ]);
 
 export const siteNameDefault = 'Fairex';

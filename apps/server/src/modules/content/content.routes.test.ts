@@ -108,10 +108,17 @@ describe.each(testDatabases())('content routes on an empty $name database', (tes
     expect(reply.body.type).toBe('ok');
     const menu = reply.body.message as { key: string; route: string; icon: string; available: boolean }[];
     expect(menu.map((item) => item.key)).toEqual([...homeShortcutKeys]);
-    expect(menu.filter((item) => item.available).map((item) => item.key)).toEqual(['stock', 'real_name']);
+    expect(menu.filter((item) => item.available).map((item) => item.key)).toEqual([
+      'recharge',
+      'withdrawal',
+      'stock',
+      'bills',
+      'real_name',
+      'coin_transfer',
+    ]);
     const routes = Object.fromEntries(menu.map((item) => [item.key, item.route]));
     expect(routes).toMatchObject({
-      recharge: '/pages/fund/receive',
+      recharge: '/pages/fund/select',
       withdrawal: '/pages/fund/withdraw',
       futures: '/pages/transaction/contract',
       real_name: '/pages/setting/real_mark',

@@ -18,16 +18,21 @@ import { localisedIssues } from './forms/form-errors';
 import { useLeaveAuth } from './hooks/use-leave-auth';
 import './account.css';
 
+/** The account demo mode seeds with test funds (server: modules/wallet/wallet.demo.ts). */
+const demoAccount = { user_string: 'demo@fairex.test', password: 'fairex-demo' } as const;
+
 /** /pages/common/login: account, e-mail or phone with a password, or a crypto wallet. */
 export function LoginPage() {
   const { t } = useTranslation();
   const siteName = useAppStore((state) => state.site_name);
+  const demo = useAppStore((state) => state.demo);
   const leave = useLeaveAuth();
   const [submitting, setSubmitting] = useState(false);
   const [stay, setStay] = useState(false);
   const {
     register,
     handleSubmit,
+    setValue,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(loginFormSchema, localisedIssues),
@@ -58,6 +63,23 @@ export function LoginPage() {
           title={t('account:login.title')}
           subtitle={t('account:login.subtitle', { site: siteName })}
         />
+        {demo && (
+          <div className="account-note-card login-demo-card" data-testid="login-demo" role="note">
+            <p className="account-note-title">{t('account:login.demoTitle')}</p>
+            <p className="account-note-body">{t('account:login.demoBody', demoAccount)}</p>
+            <button
+              type="button"
+              className="fx-button"
+              data-testid="login-demo-fill"
+              onClick={() => {
+                setValue('user_string', demoAccount.user_string, { shouldValidate: true });
+                setValue('password', demoAccount.password, { shouldValidate: true });
+              }}
+            >
+              {t('account:login.demoFill')}
+            </button>
+          </div>
+        )}
         <form className="account-form" onSubmit={onSubmit} noValidate>
           <FormField
             label={t('account:fields.account')}

@@ -6,7 +6,7 @@ import type { HomeShortcutKey } from '@fairex/contract';
  */
 export const homeShortcutTargets: Record<HomeShortcutKey, { readonly route: string; readonly icon: string }> =
   {
-    recharge: { route: '/pages/fund/receive', icon: 'deposit' },
+    recharge: { route: '/pages/fund/select', icon: 'deposit' },
     withdrawal: { route: '/pages/fund/withdraw', icon: 'withdraw' },
     stock: { route: '/pages/market/market?tab=stock', icon: 'stock' },
     futures: { route: '/pages/transaction/contract', icon: 'futures' },
@@ -15,7 +15,7 @@ export const homeShortcutTargets: Record<HomeShortcutKey, { readonly route: stri
     otc: { route: '/pages/otc/otc', icon: 'otc' },
     coupon: { route: '/pages/setting/coupon', icon: 'coupon' },
     bills: { route: '/pages/setting/bill', icon: 'bill' },
-    exchange: { route: '/pages/fund/transfer', icon: 'exchange' },
+    exchange: { route: '/pages/fund/exchange', icon: 'exchange' },
     lock_mining: { route: '/pages/lockming/lockming', icon: 'lock-mining' },
     game: { route: '/pages/other/game', icon: 'game' },
     chat_room: { route: '/pages/other/kefu/index', icon: 'chat' },
