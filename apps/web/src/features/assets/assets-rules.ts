@@ -159,20 +159,7 @@ export function withEntryIds(pages: readonly { list: readonly TransferRecord[] }
   return pages.map((page) => ({ list: page.list.map((record) => ({ ...record, id: record.entry_id })) }));
 }
 
-/**
- * A fresh Idempotency-Key. crypto.randomUUID exists only in secure contexts (https, localhost);
- * on a plain-http LAN address the key comes from crypto.getRandomValues instead.
- */
-export type RandomSource = {
-  readonly randomUUID?: () => string;
-  getRandomValues(array: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer>;
-};
-
-export function newIdempotencyKey(source: RandomSource = crypto): string {
-  if (typeof source.randomUUID === 'function') return source.randomUUID();
-  const bytes = source.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+export { newIdempotencyKey } from '../../lib/idempotency-key';
 
 /** The transfer the form would send; a retry reuses the key only for the very same transfer. */
 export type TransferAttempt = {

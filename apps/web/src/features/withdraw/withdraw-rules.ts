@@ -186,17 +186,7 @@ export function withdrawParams(attempt: WithdrawAttempt, secrets: { payPassword:
   };
 }
 
-/**
- * A fresh Idempotency-Key. crypto.randomUUID exists only in secure contexts (https, localhost);
- * on a plain-http LAN address the key comes from crypto.getRandomValues instead.
- */
-export function newIdempotencyKey(
-  source: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = crypto,
-): string {
-  if (typeof source.randomUUID === 'function') return source.randomUUID();
-  const bytes = source.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+export { newIdempotencyKey } from '../../lib/idempotency-key';
 
 /** The chip colour of each state. */
 export function statusTone(

@@ -4,6 +4,7 @@ import { Dialog } from 'antd-mobile';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { userQueryRoot } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { submitDeposit } from '../api/deposit-api';
@@ -21,10 +22,6 @@ type DepositFormProps = {
   address: DepositAddress;
   onSubmitted: (record: DepositRecord) => void;
 };
-
-function newIdempotencyKey(): string {
-  return crypto.randomUUID();
-}
 
 /** After paying: the amount sent and the payment voucher, submitted for review. */
 export function DepositForm({ address, onSubmitted }: DepositFormProps) {
