@@ -1,12 +1,5 @@
-import {
-  type CoinEntry,
-  type Locale,
-  uploadImageTypes,
-  uploadMaxBytes,
-  uploadReplySchema,
-} from '@fairex/contract';
+import { type CoinEntry, type Locale, uploadImageTypes, uploadMaxBytes } from '@fairex/contract';
 import { assertNever, normalizeDecimal, parseAmount } from '@fairex/domain';
-import { decideApiOutcome } from '../../lib/api-outcome';
 
 /**
  * Pure rules of the deposit screens: the coins offered, the links between the pages, the form's
@@ -133,54 +126,8 @@ export function checkVoucherFile(file: { type: string; size: number }): ImageChe
   return null;
 }
 
-/** What one POST /upload reply means. */
-export type UploadOutcome =
-  | { kind: 'ok'; path: string }
-  /** Type not ok: the server's text, or null for the default "Upload failed". */
-  | { kind: 'failed'; text: string | null }
-  | { kind: 'format-error' }
-  | { kind: 'session-invalid'; message: string }
-  | { kind: 'verification-required'; message: string };
-
-/** Spec section 7: the reply text is whitespace-stripped and URL-decoded before parsing. */
-function parseUploadText(raw: string): unknown {
-  const trimmed = raw.trim();
-  try {
-    return JSON.parse(decodeURIComponent(trimmed));
-  } catch {
-    return JSON.parse(trimmed);
-  }
-}
-
-export function decideUploadOutcome(status: number, raw: string): UploadOutcome {
-  if (status !== 200) return { kind: 'failed', text: null };
-  let body: unknown;
-  try {
-    body = parseUploadText(raw);
-  } catch {
-    return { kind: 'format-error' };
-  }
-  const outcome = decideApiOutcome(status, body);
-  switch (outcome.kind) {
-    case 'success': {
-      const parsed = uploadReplySchema.safeParse(outcome.data);
-      return parsed.success ? { kind: 'ok', path: parsed.data } : { kind: 'format-error' };
-    }
-    case 'bad-reply':
-      return { kind: 'format-error' };
-    case 'session-invalid':
-      return { kind: 'session-invalid', message: outcome.message };
-    case 'verification-required':
-      return { kind: 'verification-required', message: outcome.message };
-    case 'failure':
-      return { kind: 'failed', text: outcome.message.trim() === '' ? null : outcome.message };
-    case 'unavailable':
-    case 'http-error':
-      return { kind: 'failed', text: null };
-    default:
-      return assertNever(outcome);
-  }
-}
+/** What one POST /upload reply means: the shared rules of spec sections 7 and 8. */
+export { decideUploadOutcome, type UploadOutcome } from '../../lib/upload-outcome';
 
 /** Spec section 7: uploads name the language in accept-language (zh-cn, en, zh-tw, ...). */
 const acceptLanguages: Record<Locale, string> = {

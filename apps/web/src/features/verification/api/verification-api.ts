@@ -4,7 +4,7 @@ import { apiGet, apiPost } from '../../../lib/api-client';
 import { apiBasePath, requestTimeoutMs } from '../../../lib/api-outcome';
 import { userQueryRoot } from '../../../lib/session';
 import { useAppStore } from '../../../lib/stores/app-store';
-import { decideUploadOutcome, type UploadOutcome } from '../upload-outcome';
+import { decideUploadOutcome, type UploadOutcome } from '../../../lib/upload-outcome';
 import { acceptLanguageFor, type Lv1FormValues } from '../verification-rules';
 
 /** Under the `user` root, so a new session refetches it and a logout drops it. */

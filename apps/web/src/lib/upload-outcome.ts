@@ -1,6 +1,6 @@
 import { uploadReplySchema } from '@fairex/contract';
 import { assertNever } from '@fairex/domain';
-import { decideApiOutcome } from '../../lib/api-outcome';
+import { decideApiOutcome } from './api-outcome';
 
 /** What one POST /upload reply means (spec sections 7 and 8). Pure. */
 export type UploadOutcome =
