@@ -31,6 +31,18 @@ export {
   type NumberSeparators,
 } from './format-number';
 export { assertNever, InvariantError, invariant } from './invariant';
+export { OrderBook } from './matching/order-book';
+export type {
+  DepthLevel,
+  DoneReason,
+  MatchSide,
+  MatchSink,
+  OrderBookApi,
+  PlaceCommand,
+  RejectReason,
+  RestingOrder,
+  TimeInForce,
+} from './matching/order-book.types';
 export {
   directionColor,
   type PriceDirection,

@@ -1,0 +1,415 @@
+/**
+ * The spot matching engine (performance.md target 1): price-time priority over integer ticks and
+ * lots, behind the fixed interface of order-book.types.ts.
+ *
+ * Layout, chosen so a command allocates nothing once the book has warmed up:
+ * - Each side keeps its active price levels in an array sorted worst to best, so the best level is
+ *   the last element: taking it off after it is emptied is a pop, and a new level usually lands
+ *   near the end (close to the touch), where the shift is short. Levels are found by binary search.
+ * - Each level holds its orders in an intrusive doubly-linked list (oldest at the head), so
+ *   appending, matching from the head and cancelling from the middle are O(1).
+ * - An id -> node Map finds an order for cancel and amend.
+ * - Order nodes and level objects are recycled through free lists instead of being dropped, and
+ *   the sink receives primitives, so the garbage collector has nothing to do on the hot path.
+ *
+ * The reference book in reference-book.ts is the slow, obviously correct twin this one is tested
+ * against event by event.
+ *
+ * Choices the interface leaves open (the reference book makes the same ones):
+ * - A command is checked for shape first ('invalid_command'), then against the book
+ *   ('duplicate_id', 'unknown_order'). Only resting ids count as duplicates: the book forgets
+ *   finished orders, and the server's ids are unique anyway.
+ * - A post_only order that would cross is refused even if the orders it meets are its owner's.
+ * - An amend always reports where the order ends up: `rest(id, price, remaining)` (also for a
+ *   same-price amend that lowers or keeps the size, which keeps the queue place), or its fills then
+ *   `done(id, 'filled', 0)`; quantity 0 reports `done(id, 'cancelled', remaining)`.
+ */
+import type {
+  DepthLevel,
+  MatchSide,
+  MatchSink,
+  OrderBookApi,
+  PlaceCommand,
+  RejectReason,
+  RestingOrder,
+} from './order-book.types';
+
+/** A resting order: a node of its level's queue, reused through the free list when it leaves. */
+class OrderNode {
+  id = 0;
+  owner = 0;
+  remaining = 0;
+  /** Null while the node is not in the book (free, or an amended order being re-matched). */
+  level: PriceLevel | null = null;
+  prev: OrderNode | null = null;
+  /** Also links the free list. */
+  next: OrderNode | null = null;
+}
+
+/** All resting orders at one price on one side, oldest first. Reused through a free list. */
+class PriceLevel {
+  price = 0;
+  isBuy = false;
+  /** Sum of the orders' remaining lots (depth without walking the queue). */
+  quantity = 0;
+  orders = 0;
+  head: OrderNode | null = null;
+  tail: OrderNode | null = null;
+  /** Links the free list. */
+  nextFree: PriceLevel | null = null;
+}
+
+/**
+ * One side's active levels sorted worst to best (bids by rising price, asks by falling price), so
+ * the best level is always `levels[count - 1]`. The array only grows; `count` is its used length,
+ * so removing a level never shrinks (and later regrows) the backing store.
+ */
+class Ladder {
+  readonly levels: PriceLevel[] = [];
+  count = 0;
+
+  constructor(readonly isBuy: boolean) {}
+
+  best(): PriceLevel | null {
+    return this.count === 0 ? null : (this.levels[this.count - 1] ?? null);
+  }
+
+  /** `a` sorts before (is worse than) `b` on this side. */
+  private worse(a: number, b: number): boolean {
+    return this.isBuy ? a < b : a > b;
+  }
+
+  /** The index of the level at `price`, or the index where it would be inserted. */
+  position(price: number): number {
+    let low = 0;
+    let high = this.count;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const level = this.levels[middle] as PriceLevel;
+      if (this.worse(level.price, price)) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** The level at exactly `price`, if active. */
+  find(price: number): PriceLevel | null {
+    const index = this.position(price);
+    const level = index < this.count ? (this.levels[index] as PriceLevel) : null;
+    return level !== null && level.price === price ? level : null;
+  }
+
+  insertAt(index: number, level: PriceLevel): void {
+    const levels = this.levels;
+    // Shift the better levels up by one (by hand: splice would allocate its result array).
+    for (let at = this.count; at > index; at--) levels[at] = levels[at - 1] as PriceLevel;
+    levels[index] = level;
+    this.count++;
+  }
+
+  /**
+   * Moves `level` to `price` in place when no other active level lies between the two prices, so
+   * the order of the array holds without shifting anything. Returns whether it did.
+   */
+  reprice(level: PriceLevel, price: number): boolean {
+    const index = this.position(level.price);
+    const worse = index > 0 ? this.levels[index - 1] : undefined;
+    const better = index + 1 < this.count ? this.levels[index + 1] : undefined;
+    if (worse !== undefined && !this.worse(worse.price, price)) return false;
+    if (better !== undefined && !this.worse(price, better.price)) return false;
+    level.price = price;
+    return true;
+  }
+
+  remove(level: PriceLevel): void {
+    const levels = this.levels;
+    const last = this.count - 1;
+    if (levels[last] === level) {
+      this.count = last; // The common case: the best level was emptied by matching.
+      return;
+    }
+    const index = this.position(level.price);
+    for (let at = index; at < last; at++) levels[at] = levels[at + 1] as PriceLevel;
+    this.count = last;
+  }
+}
+
+/** Ticks and lots are positive safe integers. */
+function isPositiveCount(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) > 0;
+}
+
+function isValidPlace(command: PlaceCommand): boolean {
+  if (!isPositiveCount(command.id) || !Number.isSafeInteger(command.owner)) return false;
+  if (command.side !== 'buy' && command.side !== 'sell') return false;
+  if (!isPositiveCount(command.quantity)) return false;
+  const timeInForce = command.timeInForce;
+  if (timeInForce !== 'gtc' && timeInForce !== 'ioc' && timeInForce !== 'post_only') return false;
+  // A market order (no price) can only be immediate-or-cancel: it has no price to rest at.
+  return command.price === null ? timeInForce === 'ioc' : isPositiveCount(command.price);
+}
+
+export class OrderBook implements OrderBookApi {
+  private readonly bids = new Ladder(true);
+  private readonly asks = new Ladder(false);
+  private readonly nodes = new Map<number, OrderNode>();
+  private freeNodes: OrderNode | null = null;
+  private freeLevels: PriceLevel | null = null;
+  private resting = 0;
+
+  get size(): number {
+    return this.resting;
+  }
+
+  place(command: PlaceCommand, sink: MatchSink): RejectReason | null {
+    if (!isValidPlace(command)) return 'invalid_command';
+    const id = command.id;
+    if (this.nodes.has(id)) return 'duplicate_id';
+    const isBuy = command.side === 'buy';
+    const price = command.price;
+    const timeInForce = command.timeInForce;
+
+    if (timeInForce === 'post_only' && this.wouldCross(isBuy, price as number)) {
+      sink.done(id, 'would_take', command.quantity);
+      return null;
+    }
+    // A market order takes any price: its limit is the far end of the scale.
+    const limit = price === null ? (isBuy ? Number.POSITIVE_INFINITY : 0) : price;
+    const remaining = this.match(id, command.owner, isBuy, limit, command.quantity, sink);
+
+    if (remaining === 0) sink.done(id, 'filled', 0);
+    else if (timeInForce === 'ioc') sink.done(id, 'expired', remaining);
+    else {
+      const node = this.takeNode();
+      node.id = id;
+      node.owner = command.owner;
+      node.remaining = remaining;
+      this.nodes.set(id, node);
+      this.append(node, isBuy, price as number);
+      sink.rest(id, price as number, remaining);
+    }
+    return null;
+  }
+
+  cancel(id: number, sink: MatchSink): RejectReason | null {
+    const node = this.nodes.get(id);
+    if (node === undefined) return 'unknown_order';
+    const remaining = node.remaining;
+    this.unlink(node);
+    this.forget(node);
+    sink.done(id, 'cancelled', remaining);
+    return null;
+  }
+
+  amend(id: number, price: number, quantity: number, sink: MatchSink): RejectReason | null {
+    if (!isPositiveCount(price) || !Number.isSafeInteger(quantity) || quantity < 0) return 'invalid_command';
+    const node = this.nodes.get(id);
+    if (node === undefined) return 'unknown_order';
+    const level = node.level as PriceLevel;
+    if (quantity === 0) return this.cancel(id, sink);
+
+    if (price === level.price && quantity <= node.remaining) {
+      // Lowering (or keeping) the size at the same price keeps the order's place in the queue.
+      level.quantity -= node.remaining - quantity;
+      node.remaining = quantity;
+      sink.rest(id, price, quantity);
+      return null;
+    }
+
+    // Any other change is a new entry: out of the queue, matched if it now crosses (as gtc), and
+    // back in at the end of its new level.
+    const isBuy = level.isBuy;
+    if (level.orders === 1 && !this.wouldCross(isBuy, price)) {
+      // Shortcut for the commonest move, a lone order nudged to a price with no level in between:
+      // its level simply takes the new price (it is alone, so also at the back of it).
+      if ((isBuy ? this.bids : this.asks).reprice(level, price)) {
+        level.quantity = quantity;
+        node.remaining = quantity;
+        sink.rest(id, price, quantity);
+        return null;
+      }
+    }
+    // The node and its map entry are kept meanwhile; being out of the book, it cannot meet itself.
+    this.unlink(node);
+    const remaining = this.match(id, node.owner, isBuy, price, quantity, sink);
+    if (remaining === 0) {
+      this.forget(node);
+      sink.done(id, 'filled', 0);
+    } else {
+      node.remaining = remaining;
+      this.append(node, isBuy, price);
+      sink.rest(id, price, remaining);
+    }
+    return null;
+  }
+
+  get(id: number): RestingOrder | null {
+    const node = this.nodes.get(id);
+    // A node without a level is an amended order being re-matched: not in the book right now.
+    return node === undefined || node.level === null ? null : toRestingOrder(node);
+  }
+
+  bestBid(): number | null {
+    return this.bids.best()?.price ?? null;
+  }
+
+  bestAsk(): number | null {
+    return this.asks.best()?.price ?? null;
+  }
+
+  depth(side: MatchSide, maxLevels: number): DepthLevel[] {
+    const ladder = side === 'buy' ? this.bids : this.asks;
+    const result: DepthLevel[] = [];
+    for (let index = ladder.count - 1; index >= 0 && result.length < maxLevels; index--) {
+      const level = ladder.levels[index] as PriceLevel;
+      result.push({ price: level.price, quantity: level.quantity, orders: level.orders });
+    }
+    return result;
+  }
+
+  orders(): RestingOrder[] {
+    const result: RestingOrder[] = [];
+    for (const ladder of [this.bids, this.asks]) {
+      for (let index = ladder.count - 1; index >= 0; index--) {
+        for (let node = (ladder.levels[index] as PriceLevel).head; node !== null; node = node.next) {
+          result.push(toRestingOrder(node));
+        }
+      }
+    }
+    return result;
+  }
+
+  /** Whether an order at `price` on this side would meet the opposite best level. */
+  private wouldCross(isBuy: boolean, price: number): boolean {
+    const best = (isBuy ? this.asks : this.bids).best();
+    return best !== null && (isBuy ? best.price <= price : best.price >= price);
+  }
+
+  /**
+   * Matches an incoming order against the opposite side, best level first and oldest order first,
+   * at each maker's price, until it is filled or the next level is beyond `limit`. A resting order
+   * of the same owner is removed (self-trade prevention) instead of traded with. Returns the lots
+   * left unfilled.
+   */
+  private match(
+    takerId: number,
+    owner: number,
+    isBuy: boolean,
+    limit: number,
+    quantity: number,
+    sink: MatchSink,
+  ): number {
+    const ladder = isBuy ? this.asks : this.bids;
+    let remaining = quantity;
+    while (remaining > 0 && ladder.count > 0) {
+      const level = ladder.levels[ladder.count - 1] as PriceLevel;
+      const price = level.price;
+      if (isBuy ? price > limit : price < limit) break;
+      while (remaining > 0 && level.head !== null) {
+        const maker = level.head;
+        const makerId = maker.id;
+        const makerRemaining = maker.remaining;
+        if (maker.owner === owner) {
+          this.unlink(maker);
+          this.forget(maker);
+          sink.done(makerId, 'self_trade', makerRemaining);
+          continue;
+        }
+        const traded = Math.min(makerRemaining, remaining);
+        remaining -= traded;
+        if (traded === makerRemaining) {
+          this.unlink(maker);
+          this.forget(maker);
+          sink.fill(makerId, takerId, price, traded, 0, remaining);
+          sink.done(makerId, 'filled', 0);
+        } else {
+          maker.remaining = makerRemaining - traded;
+          level.quantity -= traded;
+          sink.fill(makerId, takerId, price, traded, makerRemaining - traded, remaining);
+        }
+      }
+      // unlink() has already dropped the level if it emptied; otherwise the taker is filled.
+    }
+    return remaining;
+  }
+
+  /** Puts a node at the back of the level at `price`, creating the level if needed. */
+  private append(node: OrderNode, isBuy: boolean, price: number): void {
+    const ladder = isBuy ? this.bids : this.asks;
+    const index = ladder.position(price);
+    let level = index < ladder.count ? (ladder.levels[index] as PriceLevel) : null;
+    if (level === null || level.price !== price) {
+      level = this.takeLevel(price, isBuy);
+      ladder.insertAt(index, level);
+    }
+    node.level = level;
+    node.prev = level.tail;
+    node.next = null;
+    if (level.tail === null) level.head = node;
+    else level.tail.next = node;
+    level.tail = node;
+    level.quantity += node.remaining;
+    level.orders++;
+    this.resting++;
+  }
+
+  /** Takes a node out of its level's queue, dropping the level if it empties. */
+  private unlink(node: OrderNode): void {
+    const level = node.level as PriceLevel;
+    if (node.prev === null) level.head = node.next;
+    else node.prev.next = node.next;
+    if (node.next === null) level.tail = node.prev;
+    else node.next.prev = node.prev;
+    level.quantity -= node.remaining;
+    level.orders--;
+    this.resting--;
+    node.level = null;
+    node.prev = null;
+    node.next = null;
+    if (level.orders === 0) {
+      (level.isBuy ? this.bids : this.asks).remove(level);
+      level.head = null;
+      level.tail = null;
+      level.nextFree = this.freeLevels;
+      this.freeLevels = level;
+    }
+  }
+
+  /** Drops an unlinked node from the id map and recycles it. */
+  private forget(node: OrderNode): void {
+    this.nodes.delete(node.id);
+    node.next = this.freeNodes;
+    this.freeNodes = node;
+  }
+
+  private takeNode(): OrderNode {
+    const node = this.freeNodes;
+    if (node === null) return new OrderNode();
+    this.freeNodes = node.next;
+    node.next = null;
+    return node;
+  }
+
+  private takeLevel(price: number, isBuy: boolean): PriceLevel {
+    let level = this.freeLevels;
+    if (level === null) level = new PriceLevel();
+    else this.freeLevels = level.nextFree;
+    level.nextFree = null;
+    level.price = price;
+    level.isBuy = isBuy;
+    level.quantity = 0;
+    level.orders = 0;
+    return level;
+  }
+}
+
+function toRestingOrder(node: OrderNode): RestingOrder {
+  const level = node.level as PriceLevel;
+  return {
+    id: node.id,
+    owner: node.owner,
+    side: level.isBuy ? 'buy' : 'sell',
+    price: level.price,
+    remaining: node.remaining,
+  };
+}
