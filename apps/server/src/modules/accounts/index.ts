@@ -21,6 +21,8 @@ import { profileRoutes } from './profile.routes';
 import { createProfileService } from './profile.service';
 import { resolveSessionToken, type SessionEvents } from './sessions.service';
 
+/** Password hashing (argon2id) for the staff accounts of the operator console. */
+export { hashPassword, verifyPassword } from './accounts.secrets';
 /** @public */
 export {
   type AccountsService,

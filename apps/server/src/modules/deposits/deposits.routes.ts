@@ -14,15 +14,14 @@ import {
   depositRecordSchema,
   depositRequestBodySchema,
 } from '@fairex/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import type { DatabaseHandle } from '../../platform/db/database';
-import { platformErrors } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/reply';
 import { policies, requiredUserId } from '../../platform/http/route-policy';
 import type { FileStorage } from '../../platform/storage/file-storage';
+import { staffActorOf } from '../audit';
 import { seedDemoAddresses } from './deposits.seed';
 import { createDepositsService } from './deposits.service';
 
@@ -37,12 +36,6 @@ const noParams = z.strictObject({});
 const userTags = ['deposits'];
 const staffTags = ['staff: deposits'];
 const staffPolicy = policies.staff('finance');
-
-function staffIdOf(request: FastifyRequest): number {
-  const principal = request.principal;
-  if (principal?.kind !== 'staff') throw platformErrors.forbidden();
-  return principal.staffId;
-}
 
 /** The operator's deposit addresses, users' deposit requests with vouchers, and finance's review. */
 export function depositsRoutes(deps: DepositsModuleDeps): FastifyPluginAsyncZod {
@@ -161,7 +154,7 @@ export function depositsRoutes(deps: DepositsModuleDeps): FastifyPluginAsyncZod 
         const body = request.body;
         return ok(
           await deposits.saveAddress({
-            staffId: staffIdOf(request),
+            actor: staffActorOf(request),
             currencyId: body.currency_id,
             chain: body.chain,
             address: body.address,
@@ -208,7 +201,7 @@ export function depositsRoutes(deps: DepositsModuleDeps): FastifyPluginAsyncZod 
         const body = request.body;
         return ok(
           await deposits.decide({
-            staffId: staffIdOf(request),
+            actor: staffActorOf(request),
             id: body.id,
             decision: body.decision,
             reason: body.reason,

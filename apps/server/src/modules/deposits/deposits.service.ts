@@ -12,6 +12,7 @@ import { invariant } from '@fairex/domain';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { getUserContact } from '../accounts';
+import { type AuditActor, recordAudit } from '../audit';
 import { ledgerFor, listCurrencies, userAccountKinds, userFacingLedgerError } from '../ledger';
 import { isOwnPublicUpload, markUploadPrivate } from '../upload';
 import {
@@ -38,6 +39,7 @@ import {
   countPendingOf,
   countQueue,
   countUserRequests,
+  type DepositAddressRecord,
   decidePending,
   findByIdempotencyKey,
   insertPendingRequest,
@@ -63,7 +65,8 @@ export type DepositSubmission = {
 };
 
 export type DepositDecision = {
-  readonly staffId: number;
+  /** The deciding staff member, recorded on the request and in the audit log. */
+  readonly actor: AuditActor;
   readonly id: number;
   readonly decision: 'approve' | 'reject';
   readonly reason: string | undefined;
@@ -78,7 +81,7 @@ export type DepositsService = {
   log(params: { userId: number; page: number | undefined; limit: number | undefined }): Promise<DepositLog>;
   addresses(): Promise<DepositAddressList>;
   saveAddress(params: {
-    staffId: number;
+    actor: AuditActor;
     currencyId: number;
     chain: string;
     address: string;
@@ -91,6 +94,26 @@ export type DepositsService = {
 };
 
 const reasonLengthMin = 2;
+
+/** A deposit request as the audit log keeps it, before and after a decision. */
+function requestSnapshot(record: DepositRequestRecord) {
+  return {
+    user_id: record.userId,
+    currency_id: record.currencyId,
+    chain: record.chain,
+    amount: record.amount,
+    status: record.status,
+    reason: record.reason,
+    credited_amount: record.creditedAmount,
+    reviewed_by: record.reviewedBy,
+  };
+}
+
+function addressSnapshot(record: DepositAddressRecord | undefined) {
+  return record
+    ? { address: record.address, memo: record.memo, active: record.active, note: record.note }
+    : null;
+}
 const reasonLengthMax = 200;
 
 async function currenciesOf(db: Database): Promise<DepositCurrency[]> {
@@ -222,17 +245,30 @@ export function createDepositsService(deps: DepositsServiceDeps): DepositsServic
       if (!isAddressForChain(params.chain, params.address)) throw depositsError('address_invalid');
       const memo = params.memo === undefined || params.memo === '' ? null : params.memo;
       if (memo !== null && !isValidMemo(memo)) throw depositsError('memo_invalid');
-      const saved = await db.transaction((tx) =>
-        saveAddress(tx, {
+      const now = clock.now();
+      const saved = await db.transaction(async (tx) => {
+        const before = (await listAddresses(tx)).find(
+          (entry) => entry.currencyId === currency.id && entry.chain === params.chain,
+        );
+        const after = await saveAddress(tx, {
           currencyId: currency.id,
           chain: params.chain,
           address: params.address,
           memo,
           active: params.active,
-          staffId: params.staffId,
-          now: clock.now(),
-        }),
-      );
+          staffId: params.actor.staffId,
+          now,
+        });
+        await recordAudit(tx, {
+          actor: params.actor,
+          action: 'deposit_address.set',
+          target: { type: 'deposit_address', id: `${currency.id}:${params.chain}` },
+          before: addressSnapshot(before),
+          after: addressSnapshot(after),
+          at: now,
+        });
+        return after;
+      });
       return {
         currency_id: saved.currencyId,
         code: currency.code,
@@ -278,10 +314,19 @@ export function createDepositsService(deps: DepositsServiceDeps): DepositsServic
               status: 'rejected',
               reason,
               creditedAmount: null,
-              staffId: decision.staffId,
+              staffId: decision.actor.staffId,
               now,
             });
             if (!rejected) throw depositsError('already_decided');
+            await recordAudit(tx, {
+              actor: decision.actor,
+              action: 'deposit.reject',
+              target: { type: 'deposit', id: request.id },
+              before: requestSnapshot(request),
+              after: requestSnapshot(rejected),
+              reason,
+              at: now,
+            });
             return rejected;
           }
           const currency = currencies.find((candidate) => candidate.id === request.currencyId);
@@ -297,7 +342,7 @@ export function createDepositsService(deps: DepositsServiceDeps): DepositsServic
             status: 'approved',
             reason: '',
             creditedAmount: credited,
-            staffId: decision.staffId,
+            staffId: decision.actor.staffId,
             now,
           });
           if (!approved) throw depositsError('already_decided');
@@ -329,6 +374,14 @@ export function createDepositsService(deps: DepositsServiceDeps): DepositsServic
             ],
             now,
           );
+          await recordAudit(tx, {
+            actor: decision.actor,
+            action: 'deposit.approve',
+            target: { type: 'deposit', id: request.id },
+            before: requestSnapshot(request),
+            after: { ...requestSnapshot(approved), ledger_reference: depositReference(request.id) },
+            at: now,
+          });
           return approved;
         });
       } catch (error) {

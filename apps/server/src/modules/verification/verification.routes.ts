@@ -15,6 +15,7 @@ import type { DatabaseHandle } from '../../platform/db/database';
 import { platformErrors } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/reply';
 import { policies } from '../../platform/http/route-policy';
+import { staffActorOf } from '../audit';
 import { createVerificationService } from './verification.service';
 
 /** What the verification routes need from the app; AppDeps satisfies it. */
@@ -32,12 +33,6 @@ function userIdOf(request: FastifyRequest): number {
   const principal = request.principal;
   if (principal?.kind !== 'user') throw platformErrors.sessionInvalid();
   return principal.userId;
-}
-
-function staffIdOf(request: FastifyRequest): number {
-  const principal = request.principal;
-  if (principal?.kind !== 'staff') throw platformErrors.forbidden();
-  return principal.staffId;
 }
 
 /** The user's verification (Lv1, Lv2) and the compliance team's review queue. */
@@ -124,7 +119,7 @@ export function verificationRoutes(deps: VerificationModuleDeps): FastifyPluginA
           body.decision === 'approve'
             ? { id: body.id, decision: 'approve' as const }
             : { id: body.id, decision: 'reject' as const, reason: body.reason };
-        return ok(await verification.decide({ staffId: staffIdOf(request), decision }));
+        return ok(await verification.decide({ actor: staffActorOf(request), decision }));
       },
     );
   };

@@ -9,6 +9,7 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { platformErrors } from '../../platform/http/app-error';
 import { getUserContact, setVerificationLevel } from '../accounts';
+import { type AuditActor, recordAudit } from '../audit';
 import { markUploadPrivate } from '../upload';
 import {
   isContactBound,
@@ -47,7 +48,8 @@ export type VerificationService = {
   submit(params: { userId: number; submission: RealNameSubmission }): Promise<RealState>;
   queue(params: { status: VerificationStatus; page: number | undefined }): Promise<VerificationQueue>;
   /** Approves or rejects a pending request, exactly once; answers the decided request. */
-  decide(params: { staffId: number; decision: VerificationDecision }): Promise<VerificationRequest>;
+  /** Decides once; the decision and its audit entry (by `actor`) commit together. */
+  decide(params: { actor: AuditActor; decision: VerificationDecision }): Promise<VerificationRequest>;
 };
 
 /** The caller's account; a session whose user is gone is no session. */
@@ -137,20 +139,23 @@ export function createVerificationService(deps: VerificationServiceDeps): Verifi
       return { list, page: window.page, total };
     },
 
-    async decide({ staffId, decision }) {
+    async decide({ actor, decision }) {
       return db.transaction(async (tx) => {
+        const now = clock.now();
         const decided = await decidePendingRequest(tx, {
           id: decision.id,
           status: decision.decision === 'approve' ? 'approved' : 'rejected',
           reason: decision.decision === 'reject' ? decision.reason : '',
-          staffId,
-          now: clock.now(),
+          staffId: actor.staffId,
+          now,
         });
         if (!decided) {
           const existing = await findRequest(tx, decision.id);
           throw verificationError(existing ? 'already_decided' : 'request_not_found');
         }
         const contact = await getUserContact(tx, decided.userId);
+        const levelBefore = contact?.verificationLevel ?? null;
+        let levelAfter = levelBefore;
         if (decision.decision === 'approve') {
           // Users are never deleted; a request without one is a broken invariant, not a user error.
           if (!contact) throw platformErrors.internal();
@@ -158,7 +163,19 @@ export function createVerificationService(deps: VerificationServiceDeps): Verifi
           // Same transaction: the approval and the level it grants commit together or not at all.
           if (level !== contact.verificationLevel)
             await setVerificationLevel(tx, { userId: decided.userId, level });
+          levelAfter = level;
         }
+        // Only the decision and levels: the name, ID number and images stay out of the audit log.
+        const request = { user_id: decided.userId, level: decided.level };
+        await recordAudit(tx, {
+          actor,
+          action: decision.decision === 'approve' ? 'verification.approve' : 'verification.reject',
+          target: { type: 'verification', id: decided.id },
+          before: { ...request, status: 'pending', user_level: levelBefore },
+          after: { ...request, status: decided.status, reason: decided.reason, user_level: levelAfter },
+          reason: decided.reason,
+          at: now,
+        });
         return requestView(decided, contact?.account ?? '');
       });
     },

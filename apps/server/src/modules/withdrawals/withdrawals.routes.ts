@@ -12,14 +12,13 @@ import {
   withdrawInfoQuerySchema,
   withdrawInfoReplySchema,
 } from '@fairex/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../platform/clock';
 import type { DatabaseHandle } from '../../platform/db/database';
-import { platformErrors } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/reply';
 import { policies, requiredUserId } from '../../platform/http/route-policy';
 import type { FileStorage } from '../../platform/storage/file-storage';
+import { staffActorOf } from '../audit';
 import { marketServiceFor } from '../market';
 import { createPayoutWorker } from './withdrawals.jobs';
 import { createHttpPayoutGateway, createPayoutStandIn, type PayoutGateway } from './withdrawals.payouts';
@@ -44,12 +43,6 @@ const userTags = ['withdrawals'];
 const staffTags = ['staff: withdrawals'];
 const session = [{ session: [] }];
 const staffPolicy = policies.staff('finance');
-
-function staffIdOf(request: FastifyRequest): number {
-  const principal = request.principal;
-  if (principal?.kind !== 'staff') throw platformErrors.forbidden();
-  return principal.staffId;
-}
 
 /** The gateway payouts go through: the given one, the configured HTTP one, or the local stand-in. */
 function payoutGatewayOf(deps: WithdrawalsModuleDeps): { gateway: PayoutGateway; local: boolean } {
@@ -232,7 +225,7 @@ export function withdrawalsRoutes(deps: WithdrawalsModuleDeps): FastifyPluginAsy
       async (request) =>
         ok(
           await withdrawals.decide({
-            staffId: staffIdOf(request),
+            actor: staffActorOf(request),
             id: request.body.id,
             decision: request.body.decision,
             reason: request.body.reason,

@@ -17,6 +17,7 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { platformErrors } from '../../platform/http/app-error';
 import { consumeUserCode, getUserContact, verifyPayPassword } from '../accounts';
+import { type AuditActor, recordAudit } from '../audit';
 import {
   type Currency,
   type EntrySpec,
@@ -96,7 +97,8 @@ export type WithdrawalRequest = {
 };
 
 export type WithdrawalDecision = {
-  readonly staffId: number;
+  /** The deciding staff member, recorded on the request and in the audit log. */
+  readonly actor: AuditActor;
   readonly id: number;
   readonly decision: 'approve' | 'reject';
   readonly reason: string | undefined;
@@ -385,10 +387,22 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
             id: found.id,
             status: decision.decision === 'approve' ? 'approved' : 'rejected',
             reason: decision.decision === 'approve' ? '' : reason,
-            decidedBy: decision.staffId,
+            decidedBy: decision.actor.staffId,
             at: now,
           });
           invariant(ended, 'a locked pending request can be ended');
+          await recordAudit(txDb, {
+            actor: decision.actor,
+            action: decision.decision === 'approve' ? 'withdrawal.approve' : 'withdrawal.reject',
+            target: { type: 'withdrawal', id: found.id },
+            before: withdrawalSnapshot(found),
+            after: {
+              ...withdrawalSnapshot(ended),
+              ...(decision.decision === 'approve' ? { payout: 'queued' } : {}),
+            },
+            reason: decision.decision === 'approve' ? '' : reason,
+            at: now,
+          });
           return ended;
         })
         .catch((error: unknown) => {
@@ -433,6 +447,22 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
       at,
     );
   }
+}
+
+/** A withdrawal as the audit log keeps it, before and after a decision. */
+function withdrawalSnapshot(row: WithdrawalRow) {
+  return {
+    user_id: row.userId,
+    currency_id: row.currencyId,
+    chain: row.chain,
+    amount: row.amount,
+    fee: row.fee,
+    destination: row.destination.kind,
+    destination_id: row.destination.id,
+    status: row.status,
+    reason: row.reason,
+    decided_by: row.decidedBy,
+  };
 }
 
 async function queueEntry(

@@ -1,0 +1,46 @@
+/**
+ * The staff module's public surface: its routes, the SessionResolver wrapper that makes staff
+ * tokens resolve to staff principals, and what `npm run admin:create` needs.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../../platform/clock';
+import type { DatabaseHandle } from '../../platform/db/database';
+import { staffApiRoutes } from './staff.routes';
+import { createTotpSecretBox } from './staff.secrets';
+import { createStaffService } from './staff.service';
+
+/** @public */
+export { createTotpSecretBox } from './staff.secrets';
+/** @public */
+export { createStaffService, type StaffService, withStaffSessions } from './staff.service';
+
+/** What the staff routes need from the app; AppDeps satisfies it. */
+export type StaffModuleDeps = {
+  readonly database: DatabaseHandle;
+  readonly clock: Clock;
+  readonly config: {
+    readonly demo: boolean;
+    /** STAFF_TOTP_KEY: seals TOTP secrets at rest; unset stores them readable (warned outside demo). */
+    readonly staffTotpKey?: string | undefined;
+  };
+};
+
+/** POST /admin/auth/login, /admin/auth/logout, GET /admin/auth/me and the admins' staff routes. */
+export function staffRoutes(deps: StaffModuleDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const totpBox = createTotpSecretBox(deps.config.staffTotpKey);
+    if (!totpBox.encrypted && !deps.config.demo) {
+      app.log.warn(
+        'STAFF_TOTP_KEY is not set: staff TOTP secrets are stored readable in the database. Set it ' +
+          '(32+ random characters, e.g. `openssl rand -base64 32`) before creating staff accounts.',
+      );
+    }
+    const staff = createStaffService({
+      db: deps.database.db,
+      clock: deps.clock,
+      totpBox,
+      warn: (context, message) => app.log.warn(context, message),
+    });
+    await app.register(staffApiRoutes({ staff, clock: deps.clock }));
+  };
+}

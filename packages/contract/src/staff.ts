@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { positiveIntParam } from './envelope';
+
+/** Staff roles; the server's route policies use the same five (a test keeps them equal). */
+export const staffRoleNames = ['admin', 'compliance', 'finance', 'content', 'support'] as const;
+export type StaffRoleName = (typeof staffRoleNames)[number];
+export const staffStatuses = ['active', 'disabled'] as const;
+export type StaffStatus = (typeof staffStatuses)[number];
+
+export const staffPasswordLengthMin = 12;
+export const staffPasswordLengthMax = 128;
+export const staffNameLengthMax = 64;
+export const staffEmailLengthMax = 254;
+
+const staffEmail = z.string().trim().toLowerCase().max(staffEmailLengthMax).pipe(z.email());
+const staffPassword = z.string().min(staffPasswordLengthMin).max(staffPasswordLengthMax);
+/** Six digits from the authenticator app. */
+const totpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/);
+
+/**
+ * Roles as a JSON array, repeated form fields, or one comma-separated form field; duplicates are
+ * dropped and at least one role is required.
+ */
+const staffRolesField = z
+  .preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : value,
+    z
+      .array(z.enum(staffRoleNames))
+      .min(1)
+      .max(staffRoleNames.length * 2),
+  )
+  .transform((roles) => [...new Set(roles)]);
+
+const blankAsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/** POST /admin/auth/login */
+export const staffLoginBodySchema = z.strictObject({
+  email: z.string().trim().min(1).max(staffEmailLengthMax),
+  password: z.string().min(1).max(staffPasswordLengthMax),
+  code: totpCode,
+});
+export type StaffLoginBody = z.input<typeof staffLoginBodySchema>;
+
+/** A staff account as the console shows it; times are epoch milliseconds. */
+export const staffProfileSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  roles: z.array(z.enum(staffRoleNames)),
+  status: z.enum(staffStatuses),
+  /** Signed in too often with a wrong password or code: refused until then (null: not locked). */
+  locked_until: z.number().int().nullable(),
+  last_login_at: z.number().int().nullable(),
+  /** The admin who created it; null for the first admin (`npm run admin:create`). */
+  created_by: z.number().int().nullable(),
+  created_at: z.number().int(),
+});
+export type StaffProfile = z.infer<typeof staffProfileSchema>;
+
+export const staffLoginReplySchema = z.object({
+  /** The staff bearer token, sent in Authorization like a user session token. */
+  token: z.string(),
+  expires_at: z.number().int(),
+  staff: staffProfileSchema,
+});
+export type StaffLoginReply = z.infer<typeof staffLoginReplySchema>;
+
+export const staffListReplySchema = z.object({ list: z.array(staffProfileSchema) });
+export type StaffList = z.infer<typeof staffListReplySchema>;
+
+/** POST /admin/staff/create */
+export const staffCreateBodySchema = z.strictObject({
+  email: staffEmail,
+  name: z.string().trim().min(1).max(staffNameLengthMax),
+  roles: staffRolesField,
+  password: staffPassword,
+});
+export type StaffCreateBody = z.input<typeof staffCreateBodySchema>;
+
+/** The new TOTP secret, shown once: the member adds it to an authenticator app. */
+export const staffTotpEnrolmentSchema = z.object({
+  staff: staffProfileSchema,
+  totp_secret: z.string(),
+  otpauth_uri: z.string(),
+});
+export type StaffTotpEnrolment = z.infer<typeof staffTotpEnrolmentSchema>;
+
+/** POST /admin/staff/update: new roles, a new status, or both. */
+export const staffUpdateBodySchema = z
+  .strictObject({
+    id: positiveIntParam,
+    roles: z.preprocess(blankAsAbsent, staffRolesField.optional()),
+    status: z.preprocess(blankAsAbsent, z.enum(staffStatuses).optional()),
+  })
+  .refine((body) => body.roles !== undefined || body.status !== undefined, {
+    message: 'roles or status is required',
+  });
+export type StaffUpdateBody = z.input<typeof staffUpdateBodySchema>;
+
+/** POST /admin/staff/reset_totp */
+export const staffResetTotpBodySchema = z.strictObject({ id: positiveIntParam });
+export type StaffResetTotpBody = z.input<typeof staffResetTotpBodySchema>;
