@@ -11,9 +11,16 @@ export type RunningServer = {
   output(): string;
   /** SIGTERM, wait for exit; returns the exit code. Keeps the data directory unless asked. */
   stop(options?: { removeData?: boolean }): Promise<number | null>;
+  /** SIGKILL (`kill -9`: no shutdown hook runs), wait for exit; keeps the data directory. */
+  crash(): Promise<void>;
 };
 
-export type ServerOptions = { env?: Record<string, string>; dataDir?: string };
+export type ServerOptions = {
+  env?: Record<string, string>;
+  dataDir?: string;
+  /** How long to wait for "Fairex is running" (a first start on PostgreSQL backfills history). */
+  startTimeoutMs?: number;
+};
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../..');
 const startTimeoutMs = 120_000;
@@ -65,7 +72,7 @@ export async function startFairexServer(options: ServerOptions = {}): Promise<Ru
     output += chunk.toString();
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + startTimeoutMs;
+  const deadline = Date.now() + (options.startTimeoutMs ?? startTimeoutMs);
   while (!output.includes('Fairex is running at')) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     if (Date.now() > deadline) {
@@ -86,6 +93,12 @@ export async function startFairexServer(options: ServerOptions = {}): Promise<Ru
       }
       if (stopOptions.removeData) rmSync(dataDir, { recursive: true, force: true });
       return child.exitCode;
+    },
+    async crash() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

@@ -12,6 +12,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { accountsRoutes } from './modules/accounts';
+import { adjustmentsRoutes } from './modules/adjustments';
+import { auditRoutes } from './modules/audit';
 import { contentRoutes } from './modules/content';
 import { depositsRoutes } from './modules/deposits';
 import { fiatRoutes } from './modules/fiat';
@@ -21,6 +23,8 @@ import { ledgerModule } from './modules/ledger';
 import { marketRoutes, marketServiceFor } from './modules/market';
 import { installMarketRealtime } from './modules/market/realtime';
 import { payoutMethodsRoutes } from './modules/payout-methods';
+import { installSpotRealtime, spotRoutes, spotServiceFor } from './modules/spot';
+import { staffRoutes } from './modules/staff';
 import { timezoneRoutes } from './modules/timezone';
 import { uploadFileRoutes, uploadRoutes } from './modules/upload';
 import { verificationRoutes } from './modules/verification';
@@ -127,6 +131,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(depositsRoutes(deps));
       await api.register(payoutMethodsRoutes(deps));
       await api.register(withdrawalsRoutes(deps));
+      await api.register(spotRoutes(deps));
+      await api.register(staffRoutes(deps));
+      await api.register(auditRoutes(deps));
+      await api.register(adjustmentsRoutes(deps));
     },
     { prefix: '/api' },
   );
@@ -135,6 +143,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Quotes and candles fan out over Socket.IO on a fixed flush tick (conventions rule 6).
   const marketRealtime = installMarketRealtime(app.io, marketServiceFor(deps));
   app.addHook('preClose', async () => marketRealtime.stop());
+  // Spot depth and trades conflated per pair; a user's orders and balances after each commit.
+  const spotRealtime = installSpotRealtime(app.io, spotServiceFor(deps));
+  app.addHook('preClose', async () => spotRealtime.stop());
 
   if (existsSync(deps.config.webDistDir)) {
     await app.register(fastifyStatic, { root: deps.config.webDistDir, wildcard: false, maxAge: '1h' });

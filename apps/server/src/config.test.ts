@@ -61,6 +61,50 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ DEMO: 'true', DEMO_STAFF_TOKEN: 'short' })).toThrow(ConfigError);
   });
 
+  it('runs the market maker in demo mode unless told otherwise, with its documented defaults', () => {
+    expect(loadConfig({}).marketMaker.enabled).toBe(false);
+    expect(loadConfig({ DEMO: 'true' }).marketMaker.enabled).toBe(true);
+    expect(loadConfig({ DEMO: 'true', SPOT_MARKET_MAKER: 'off' }).marketMaker.enabled).toBe(false);
+    expect(loadConfig({ SPOT_MARKET_MAKER: 'on' }).marketMaker.enabled).toBe(true);
+    expect(loadConfig({}).marketMaker).toEqual({
+      enabled: false,
+      settings: { levels: 10, halfSpreadPpm: 1_000n, stepPpm: 500n, edgePpm: 500n, skewPpm: 500n },
+      levelValue: '2000',
+      funding: { BTC: '20', ETH: '300', USDT: '3000000' },
+    });
+  });
+
+  it('reads the market maker settings and refuses unusable ones', () => {
+    const config = loadConfig({
+      SPOT_MARKET_MAKER_LEVELS: '3',
+      SPOT_MARKET_MAKER_HALF_SPREAD: '0.002',
+      SPOT_MARKET_MAKER_STEP: '0.001',
+      SPOT_MARKET_MAKER_EDGE: '0.0015',
+      SPOT_MARKET_MAKER_SKEW: '0',
+      SPOT_MARKET_MAKER_LEVEL_VALUE: '500.5',
+      SPOT_MARKET_MAKER_FUNDING: 'BTC=1, USDT=100000',
+    }).marketMaker;
+    expect(config).toEqual({
+      enabled: false,
+      settings: { levels: 3, halfSpreadPpm: 2_000n, stepPpm: 1_000n, edgePpm: 1_500n, skewPpm: 0n },
+      levelValue: '500.5',
+      funding: { BTC: '1', USDT: '100000' },
+    });
+    const refused = [
+      { SPOT_MARKET_MAKER_EDGE: '0.001' }, // not below the half spread
+      { SPOT_MARKET_MAKER_SKEW: '0.002' },
+      { SPOT_MARKET_MAKER_HALF_SPREAD: '0.0000001' }, // finer than a millionth
+      { SPOT_MARKET_MAKER_HALF_SPREAD: 'wide' },
+      { SPOT_MARKET_MAKER_STEP: '-0.1' },
+      { SPOT_MARKET_MAKER_LEVEL_VALUE: '0' },
+      { SPOT_MARKET_MAKER_LEVELS: '-1' },
+      { SPOT_MARKET_MAKER_FUNDING: 'BTC' },
+      { SPOT_MARKET_MAKER_FUNDING: 'BTC=lots' },
+      { SPOT_MARKET_MAKER: 'maybe' },
+    ];
+    for (const env of refused) expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', DEMO: '' }).databaseUrl).toBeUndefined();
   });

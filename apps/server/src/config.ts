@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { toScaledBigint } from '@fairex/domain';
 import { z } from 'zod';
+import { type MakerSettings, settingsProblems } from './modules/spot/spot.market-maker.domain';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
@@ -45,7 +47,36 @@ const configSchema = z.object({
   PAYOUT_GATEWAY_URL: z.string().url().optional(),
   /** Bearer token for PAYOUT_GATEWAY_URL. */
   PAYOUT_GATEWAY_TOKEN: z.string().optional(),
+  /** Seals staff TOTP secrets at rest (AES-256-GCM); 32+ random characters. */
+  STAFF_TOTP_KEY: z.string().min(32).optional(),
+  /** The house market maker quotes the spot pairs (default: on in demo mode, off otherwise). */
+  SPOT_MARKET_MAKER: booleanFlag.optional(),
+  /** Orders per side of each pair. */
+  SPOT_MARKET_MAKER_LEVELS: z.coerce.number().int().min(0).max(50).default(10),
+  /** Distance of the first bid and ask from the reference price, a fraction (0.001 = 0.1 %). */
+  SPOT_MARKET_MAKER_HALF_SPREAD: z.string().default('0.001'),
+  /** Extra distance of each further level, a fraction. */
+  SPOT_MARKET_MAKER_STEP: z.string().default('0.0005'),
+  /** Size of each level as its value in the quote currency (USDT); at least one lot. */
+  SPOT_MARKET_MAKER_LEVEL_VALUE: z.string().default('2000'),
+  /** Resting orders priced through the reference by this fraction are taken; below the half spread. */
+  SPOT_MARKET_MAKER_EDGE: z.string().default('0.0005'),
+  /** Largest centre shift when the inventory is one-sided, a fraction below the half spread; 0 = off. */
+  SPOT_MARKET_MAKER_SKEW: z.string().default('0.0005'),
+  /** Funding of its spot accounts from the house account, once per currency: "BTC=20,ETH=300,USDT=3000000". */
+  SPOT_MARKET_MAKER_FUNDING: z.string().default('BTC=20,ETH=300,USDT=3000000'),
 });
+
+/** The house market maker's settings (modules/spot/spot.market-maker.ts). */
+export type MarketMakerConfig = Readonly<{
+  enabled: boolean;
+  /** Everything but the per-pair level size, which comes from `levelValue` and the price. */
+  settings: Omit<MakerSettings, 'levelLots' | 'feeReservePpm'>;
+  /** Quote value of one level, decimal text. */
+  levelValue: string;
+  /** Currency code to the decimal amount it is funded with once. */
+  funding: Readonly<Record<string, string>>;
+}>;
 
 export type Config = Readonly<{
   port: number;
@@ -71,12 +102,14 @@ export type Config = Readonly<{
   demoStaffToken: string | undefined;
   payoutGatewayUrl: string | undefined;
   payoutGatewayToken: string | undefined;
+  staffTotpKey: string | undefined;
+  marketMaker: MarketMakerConfig;
 }>;
 
 export class ConfigError extends Error {}
 
 /** "A=B,C=D" into {A: 'B', C: 'D'}; a pair without "=" is a configuration error. */
-function parseSymbolMap(text: string): Record<string, string> {
+function parseSymbolMap(text: string, name = 'MARKET_FEED_SYMBOLS'): Record<string, string> {
   const map: Record<string, string> = {};
   for (const pair of text
     .split(',')
@@ -84,13 +117,50 @@ function parseSymbolMap(text: string): Record<string, string> {
     .filter(Boolean)) {
     const [instrument, exchange, ...rest] = pair.split('=').map((part) => part.trim());
     if (!instrument || !exchange || rest.length > 0) {
-      throw new ConfigError(
-        `Invalid configuration:\n  MARKET_FEED_SYMBOLS: "${pair}" is not INSTRUMENT=EXCHANGE_SYMBOL`,
-      );
+      throw new ConfigError(`Invalid configuration:\n  ${name}: "${pair}" is not KEY=VALUE`);
     }
     map[instrument] = exchange;
   }
   return map;
+}
+
+/** A fraction such as "0.001" in parts per million; more than six decimals is an error. */
+function partsPerMillion(name: string, text: string): bigint {
+  const parsed = toScaledBigint(text.trim(), 6);
+  if (!parsed.ok || parsed.value < 0n) {
+    throw new ConfigError(`Invalid configuration:\n  ${name}: "${text}" is not a fraction like 0.001`);
+  }
+  return parsed.value;
+}
+
+function marketMakerConfig(values: z.infer<typeof configSchema>): MarketMakerConfig {
+  const settings = {
+    levels: values.SPOT_MARKET_MAKER_LEVELS,
+    halfSpreadPpm: partsPerMillion('SPOT_MARKET_MAKER_HALF_SPREAD', values.SPOT_MARKET_MAKER_HALF_SPREAD),
+    stepPpm: partsPerMillion('SPOT_MARKET_MAKER_STEP', values.SPOT_MARKET_MAKER_STEP),
+    edgePpm: partsPerMillion('SPOT_MARKET_MAKER_EDGE', values.SPOT_MARKET_MAKER_EDGE),
+    skewPpm: partsPerMillion('SPOT_MARKET_MAKER_SKEW', values.SPOT_MARKET_MAKER_SKEW),
+  };
+  const problems = settingsProblems({ ...settings, levelLots: 1n, feeReservePpm: 0n });
+  const levelValue = values.SPOT_MARKET_MAKER_LEVEL_VALUE.trim();
+  const parsedValue = toScaledBigint(levelValue, 18);
+  if (!parsedValue.ok || parsedValue.value <= 0n) problems.push('the level value must be a positive number');
+  const funding = parseSymbolMap(values.SPOT_MARKET_MAKER_FUNDING, 'SPOT_MARKET_MAKER_FUNDING');
+  for (const [code, amount] of Object.entries(funding)) {
+    const parsed = toScaledBigint(amount, 18);
+    if (!parsed.ok || parsed.value < 0n) problems.push(`funding of ${code} must be a number >= 0`);
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${problems.map((problem) => `  SPOT_MARKET_MAKER: ${problem}`).join('\n')}`,
+    );
+  }
+  return Object.freeze({
+    enabled: values.SPOT_MARKET_MAKER ?? values.DEMO,
+    settings: Object.freeze(settings),
+    levelValue,
+    funding: Object.freeze(funding),
+  });
 }
 
 /** Parses the environment once at start; a bad value stops the server with a readable list. */
@@ -126,5 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoStaffToken: values.DEMO ? values.DEMO_STAFF_TOKEN : undefined,
     payoutGatewayUrl: values.PAYOUT_GATEWAY_URL,
     payoutGatewayToken: values.PAYOUT_GATEWAY_TOKEN,
+    staffTotpKey: values.STAFF_TOTP_KEY,
+    marketMaker: marketMakerConfig(values),
   });
 }

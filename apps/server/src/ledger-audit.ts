@@ -4,9 +4,10 @@
  */
 import { depositChecks } from './modules/deposits';
 import { type CheckResult, verifyLedger } from './modules/ledger';
+import { spotChecks } from './modules/spot';
 import { withdrawalChecks } from './modules/withdrawals';
 import type { Database } from './platform/db/database';
 
 export function auditLedger(db: Database): Promise<CheckResult[]> {
-  return verifyLedger(db, [...depositChecks, ...withdrawalChecks]);
+  return verifyLedger(db, [...depositChecks, ...withdrawalChecks, ...spotChecks]);
 }

@@ -4,6 +4,9 @@ import { createSessionResolver } from './modules/accounts';
 import { seedDemoContent } from './modules/content';
 import { createFiatRateSource } from './modules/fiat/fiat.http-source';
 import { attachCcxtFeed, configureMarket, createCcxtExchange, marketServiceFor } from './modules/market';
+import { spotServiceFor } from './modules/spot';
+import { createMarketMaker } from './modules/spot/spot.market-maker';
+import { withStaffSessions } from './modules/staff';
 import { systemClock } from './platform/clock';
 import { openDatabase } from './platform/db/database';
 import { type SessionResolver, withFixedPrincipals } from './platform/http/route-policy';
@@ -32,7 +35,14 @@ async function main(): Promise<void> {
     config,
     database,
     clock: systemClock,
-    sessions: demoStaffSessions(config, createSessionResolver({ db: database.db, clock: systemClock })),
+    // Staff tokens (fxs.) resolve to staff principals; everything else to user sessions.
+    sessions: demoStaffSessions(
+      config,
+      withStaffSessions(createSessionResolver({ db: database.db, clock: systemClock }), {
+        db: database.db,
+        clock: systemClock,
+      }),
+    ),
     storage: new LocalFileStorage(`${config.dataDir}/uploads`),
     fiatRateSource: config.fiatRatesUrl ? createFiatRateSource(config.fiatRatesUrl) : null,
   });
@@ -61,6 +71,20 @@ async function main(): Promise<void> {
         })
       : null;
   exchangeFeed?.start();
+  // The house market maker quotes the spot pairs on every tick (SPOT_MARKET_MAKER; on in demo).
+  const marketMaker = config.marketMaker.enabled
+    ? createMarketMaker({
+        spot: spotServiceFor({ database, clock: systemClock }),
+        market,
+        db: database.db,
+        clock: systemClock,
+        config: config.marketMaker,
+        logger: app.log,
+      })
+    : null;
+  await marketMaker?.start().catch((error: unknown) => {
+    app.log.error({ err: error }, 'the market maker could not start; the books stay without it');
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -69,6 +93,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     exchangeFeed?.stop();
     market.stop();
+    await marketMaker?.stop();
     await app.close();
     await database.close();
     process.exit(0);

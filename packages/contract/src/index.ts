@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './audit';
 export * from './content';
 export * from './deposits';
 export * from './envelope';
@@ -7,6 +8,8 @@ export * from './locales';
 export * from './market';
 export * from './payout-methods';
 export * from './realtime';
+export * from './spot';
+export * from './staff';
 export * from './timezone';
 export * from './upload';
 export * from './verification';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Candle, CandlePeriod, MarketSubscribe, Quote } from './market';
+import type { SpotDepth, SpotOrder, SpotSubscribe, SpotTradesEvent, WalletChangedEvent } from './spot';
 
 /** Socket.IO settings shared by the server and the web client (spec sections 4 and 7). */
 export const socketPath = '/socket.io';
@@ -21,6 +22,14 @@ export interface ServerToClientEvents {
   'market:quotes': (quotes: Quote[]) => void;
   /** The current (still open) candle of the subscribed symbol and period. */
   'market:candle': (update: { symbol: string; period: CandlePeriod; candle: Candle }) => void;
+  /** Depth of the subscribed spot pair, conflated to at most one snapshot per 100 ms. */
+  'spot:depth': (depth: SpotDepth) => void;
+  /** New public trades of the subscribed spot pair, conflated like depth. */
+  'spot:trades': (event: SpotTradesEvent) => void;
+  /** User room: one of the user's spot orders changed (placed, filled, cancelled, expired). */
+  'spot:order': (order: SpotOrder) => void;
+  /** User room: balances of these currencies changed. */
+  'wallet:changed': (event: WalletChangedEvent) => void;
 }
 
 /** Events a client emits. */
@@ -28,6 +37,8 @@ export interface ClientToServerEvents {
   auth: (auth: SocketAuth) => void;
   /** Replaces the socket's market subscriptions (symbols for quotes, one candle stream). */
   'market:subscribe': (subscription: MarketSubscribe) => void;
+  /** Replaces the socket's spot book subscription (depth and trades of one pair). */
+  'spot:subscribe': (subscription: SpotSubscribe) => void;
 }
 
 /** A client presents its session token to join its private room (`user:<id>`). */

@@ -6,6 +6,7 @@ import { type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createSessionResolver } from '../modules/accounts';
 import { configureMarketDefaults } from '../modules/market';
+import { withStaffSessions } from '../modules/staff';
 import type { Clock } from '../platform/clock';
 import type { DatabaseHandle } from '../platform/db/database';
 import { type Principal, type SessionResolver, withFixedPrincipals } from '../platform/http/route-policy';
@@ -72,16 +73,20 @@ export async function startTestApp(
   // Market history is tested in the market module; elsewhere a 30-day backfill only costs time.
   configureMarketDefaults(database, { backfillDays: 0 });
   const clock = overrides.clock ?? { now: () => new Date() };
-  const app = await buildApp({
+  const deps: AppDeps = {
     config,
     database,
     clock,
     sessions:
       overrides.sessions ??
-      withStaffStandIn(createSessionResolver({ db: database.db, clock }), overrides.staffStandIns ?? {}),
+      withStaffStandIn(
+        withStaffSessions(createSessionResolver({ db: database.db, clock }), { db: database.db, clock }),
+        overrides.staffStandIns ?? {},
+      ),
     storage: overrides.storage ?? new LocalFileStorage(path.join(dataDir, 'uploads')),
     fiatRateSource: overrides.fiatRateSource ?? null,
-  });
+  };
+  const app = await buildApp(deps);
   await app.ready();
   return {
     app,

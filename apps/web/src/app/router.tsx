@@ -20,6 +20,12 @@ const MarketDetailPage = lazyPage(() =>
   import('../features/markets/detail-page').then((module) => module.DetailPage),
 );
 const TradePage = lazyPage(() => import('../features/trade/trade-page').then((module) => module.TradePage));
+const SpotOrdersPage = lazyPage(() =>
+  import('../features/trade/orders-page').then((module) => module.OrdersPage),
+);
+const ExchangePage = lazyPage(() =>
+  import('../features/exchange/exchange-page').then((module) => module.ExchangePage),
+);
 const FinancePage = lazyPage(() =>
   import('../features/finance/finance-page').then((module) => module.FinancePage),
 );
@@ -143,6 +149,9 @@ export const router = createHashRouter([
         children: [
           { path: 'pages/market/search', element: MarketSearchPage },
           { path: 'pages/market/detail', element: MarketDetailPage },
+          { path: 'pages/transaction/currency', element: TradePage },
+          { path: 'pages/transaction/currency_order', element: SpotOrdersPage },
+          { path: 'pages/fund/exchange', element: ExchangePage },
           { path: 'pages/setting/setting', element: SettingsPage },
           { path: 'pages/common/login', element: LoginPage },
           { path: 'pages/common/register', element: RegisterPage },

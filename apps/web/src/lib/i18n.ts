@@ -5,49 +5,37 @@ import { useAppStore } from './stores/app-store';
 
 /**
  * How translations load: the English namespaces Home needs (common, home, menu) are bundled into
- * the entry chunk; every other namespace, English included, is a small JSON chunk imported on
- * demand. At launch main.tsx awaits the rest of English (the fallback) and the stored locale
+ * the entry chunk; every locale, English included, is one chunk with all its namespaces
+ * (locales/<lang>/index.ts) imported on demand, so the entry's loader map has ten entries rather
+ * than one per file. At launch main.tsx awaits English (the fallback) and the stored locale
  * before the first render, so neither keys nor English flash; a language change loads the new
- * locale's chunks and then switches, relabelling everything at once.
+ * locale's chunk and then switches, relabelling everything at once.
  */
 const shellEnglishFiles = import.meta.glob<ResourceLanguage>(
   ['../locales/en/common.json', '../locales/en/home.json', '../locales/en/menu.json'],
   { eager: true, import: 'default' },
 );
-const lazyLocaleFiles = import.meta.glob<ResourceLanguage>(
-  [
-    '../locales/*/*.json',
-    '!../locales/en/common.json',
-    '!../locales/en/home.json',
-    '!../locales/en/menu.json',
-  ],
-  { import: 'default' },
-);
+const localeChunks = import.meta.glob<Record<string, ResourceLanguage>>('../locales/*/index.ts', {
+  import: 'default',
+});
 
-const localeFilePattern = /\/locales\/([^/]+)\/([^/]+)\.json$/;
+const namespaceFilePattern = /([^/]+)\.json$/;
+const localeChunkPattern = /\/locales\/([^/]+)\/index\.ts$/;
 
-function parseLocaleFile(path: string): { locale: string; namespace: string } | null {
-  const match = localeFilePattern.exec(path);
-  return match?.[1] && match[2] ? { locale: match[1], namespace: match[2] } : null;
+function namespaceOf(path: string): string | null {
+  return namespaceFilePattern.exec(path)?.[1] ?? null;
 }
 
 const englishResources: Record<string, ResourceLanguage> = {};
 for (const [path, data] of Object.entries(shellEnglishFiles)) {
-  const file = parseLocaleFile(path);
-  if (file) {
-    englishResources[file.namespace] = data;
+  const namespace = namespaceOf(path);
+  if (namespace) {
+    englishResources[namespace] = data;
   }
 }
 
-/** The namespaces, named after the files in locales/en. */
-export const namespaces = [
-  ...new Set(
-    [...Object.keys(shellEnglishFiles), ...Object.keys(lazyLocaleFiles)]
-      .map(parseLocaleFile)
-      .filter((file) => file?.locale === defaultLocale)
-      .map((file) => file?.namespace ?? ''),
-  ),
-];
+/** The namespaces known before any chunk loads; each loaded chunk adds its own (addResourceBundle). */
+const shellNamespaces = Object.keys(englishResources);
 
 const loadedLocales = new Set<Locale>();
 
@@ -55,18 +43,19 @@ async function loadLocale(locale: Locale): Promise<void> {
   if (loadedLocales.has(locale)) {
     return;
   }
-  const loads = Object.entries(lazyLocaleFiles).flatMap(([path, load]) => {
-    const file = parseLocaleFile(path);
-    if (file?.locale !== locale) {
-      return [];
+  const load = Object.entries(localeChunks).find(
+    ([path]) => localeChunkPattern.exec(path)?.[1] === locale,
+  )?.[1];
+  if (!load) {
+    throw new Error(`no translations for ${locale}`);
+  }
+  const files = await load();
+  for (const [path, data] of Object.entries(files)) {
+    const namespace = namespaceOf(path);
+    if (namespace) {
+      i18next.addResourceBundle(locale, namespace, data, true, true);
     }
-    return [
-      load().then((data) => {
-        i18next.addResourceBundle(locale, file.namespace, data, true, true);
-      }),
-    ];
-  });
-  await Promise.all(loads);
+  }
   loadedLocales.add(locale);
 }
 
@@ -82,7 +71,7 @@ export async function initI18n(): Promise<void> {
     resources: { [defaultLocale]: englishResources },
     lng: defaultLocale,
     fallbackLng: defaultLocale,
-    ns: namespaces,
+    ns: shellNamespaces,
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,

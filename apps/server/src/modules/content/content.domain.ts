@@ -20,6 +20,7 @@ export const shippedFeatureKeys: ReadonlySet<HomeShortcutKey> = new Set<HomeShor
   'withdrawal',
   'bills',
   'coin_transfer',
+  'exchange',
 ]);
 
 export const siteNameDefault = 'Fairex';

@@ -113,6 +113,7 @@ describe.each(testDatabases())('content routes on an empty $name database', (tes
       'withdrawal',
       'stock',
       'bills',
+      'exchange',
       'real_name',
       'coin_transfer',
     ]);
@@ -124,6 +125,7 @@ describe.each(testDatabases())('content routes on an empty $name database', (tes
       real_name: '/pages/setting/real_mark',
       options: '/pages/transaction/seconds_order',
       coin_transfer: '/pages/fund/fundTransfer',
+      exchange: '/pages/fund/exchange',
       borrowing: '/pages/common/borrowing',
     });
   });

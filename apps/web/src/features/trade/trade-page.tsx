@@ -1,21 +1,253 @@
-import { LoopOutline } from 'antd-mobile-icons';
+import type { SpotMarket, SpotPublicTrade } from '@fairex/contract';
+import { priceDirection } from '@fairex/domain';
+import { useQuery } from '@tanstack/react-query';
+import { DownOutline, ExclamationCircleOutline, FileOutline, HistogramOutline } from 'antd-mobile-icons';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonState } from '../../components/ui/coming-soon-state';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { OptionSheet } from '../../components/ui/option-sheet';
 import { PageHeader } from '../../components/ui/page-header';
+import { useAppStore } from '../../lib/stores/app-store';
+import { marketsQuery, quotationQuery } from './api/spot-api';
+import { OrderBook } from './components/order-book';
+import { OrderCard, useCancelOrder } from './components/order-card';
+import { LoginCard, OrderForm } from './components/order-form';
+import { useClockTime } from './components/use-date-time';
+import { readLastPair, rememberPair, usePairOpenOrders, useSpotBook } from './hooks/use-spot-market';
+import {
+  bestPrices,
+  chartPath,
+  choosePair,
+  isZeroRate,
+  shown,
+  symbolTestId,
+  tradeRoutes,
+} from './trade-rules';
+import './trade.css';
 
-/** Trade tab (/pages/transaction/index): spot, futures and options trading arrive later. */
+/**
+ * The spot screen: the Trade tab (/pages/transaction/index, the spec's Trade tab -> currency)
+ * and /pages/transaction/currency?symbol=ETH/USDT, which has a back button instead of the tabs.
+ */
 export function TradePage() {
   const { t } = useTranslation();
+  const back = useLocation().pathname !== tradeRoutes.tab;
+  const markets = useQuery(marketsQuery);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const market = choosePair(markets.data ?? [], searchParams.get('symbol'), readLastPair());
+  const symbol = market?.symbol ?? null;
+  useEffect(() => {
+    if (symbol) rememberPair(symbol);
+  }, [symbol]);
+  const choose = (next: string) => setSearchParams({ symbol: next }, { replace: true });
   return (
-    <>
-      <PageHeader title={t('common:tabs.trade')} />
-      <ComingSoonState
-        testId="coming-soon"
-        icon={<LoopOutline />}
-        title={t('pages:trade.title')}
-        body={t('pages:trade.body')}
-        points={[t('pages:trade.point1'), t('pages:trade.point2'), t('pages:trade.point3')]}
+    <div className="tr-page">
+      <PageHeader
+        back={back}
+        title={t('trade:title')}
+        right={
+          <Link
+            className="icon-button"
+            to={tradeRoutes.orders}
+            aria-label={t('trade:orders.title')}
+            data-testid="trade-orders-link"
+          >
+            <FileOutline fontSize={20} />
+          </Link>
+        }
       />
-    </>
+      {markets.isPending ? (
+        <div className="tr-body" aria-busy="true">
+          <div className="tr-skeleton" />
+          <div className="tr-skeleton is-tall" />
+        </div>
+      ) : market ? (
+        <PairScreen key={market.symbol} market={market} markets={markets.data ?? []} onChoose={choose} />
+      ) : (
+        <div className="tr-empty" data-testid="trade-load-error">
+          <p>{t('trade:loadError')}</p>
+          <button type="button" className="fx-button is-secondary" onClick={() => markets.refetch()}>
+            {t('trade:retry')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function PairScreen({
+  market,
+  markets,
+  onChoose,
+}: {
+  market: SpotMarket;
+  markets: readonly SpotMarket[];
+  onChoose: (symbol: string) => void;
+}) {
+  const { t } = useTranslation();
+  const token = useAppStore((state) => state.token);
+  const demo = useAppStore((state) => state.demo);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [picked, setPicked] = useState<{ price: string; at: number } | null>(null);
+  const book = useSpotBook(market.symbol);
+  const quotes = useQuery(quotationQuery);
+  const quote = quotes.data?.find((entry) => entry.symbol === market.symbol);
+  const lastTrade = book.trades[0];
+  const last = lastTrade?.price ?? quote?.last ?? market.reference_price;
+  const change = quote?.change_percent ?? '0';
+  const direction = priceDirection(change);
+  const { bid, ask } = bestPrices(book.depth);
+  return (
+    <div className="tr-body">
+      <div className="tr-pair-bar">
+        <button
+          type="button"
+          className="tr-pair"
+          onClick={() => setSheetOpen(true)}
+          data-testid="pair-switcher"
+          aria-haspopup="listbox"
+        >
+          <span className="tr-pair-symbol" data-testid="pair-symbol">
+            {market.symbol}
+          </span>
+          <DownOutline fontSize={12} />
+        </button>
+        <span className={`tr-change is-${direction}`} data-testid="pair-change">
+          {direction === 'up' ? '+' : ''}
+          {shown(change.replace(/^\+/, ''), 2)}%
+        </span>
+        <Link className="tr-chart-link" to={chartPath(market.symbol)} data-testid="trade-chart-link">
+          <HistogramOutline fontSize={18} />
+          <span>{t('trade:chart')}</span>
+        </Link>
+      </div>
+      <div className="tr-price-line">
+        <span className={`tr-last is-${direction}`} data-testid="pair-last">
+          {shown(last, market.price_decimals)}
+        </span>
+        {market.reference_price && (
+          <span className="tr-reference">
+            {t('trade:reference', { price: shown(market.reference_price, market.price_decimals) })}
+          </span>
+        )}
+      </div>
+      {demo && (
+        <p className="tr-demo" role="note" data-testid="trade-demo">
+          <ExclamationCircleOutline fontSize={14} />
+          <span>{t('trade:demo')}</span>
+        </p>
+      )}
+      <div className="tr-main">
+        {token ? <OrderForm market={market} bestBid={bid} bestAsk={ask} picked={picked} /> : <LoginCard />}
+        <OrderBook
+          market={market}
+          depth={book.depth}
+          pending={book.depthPending}
+          last={last}
+          lastDirection={lastTrade ? (lastTrade.side === 'buy' ? 'up' : 'down') : direction}
+          onPickPrice={(price) => setPicked({ price, at: Date.now() })}
+        />
+      </div>
+      {token && <OpenOrders market={market} />}
+      <RecentTrades market={market} trades={book.trades} pending={book.tradesPending} />
+      <OptionSheet
+        visible={sheetOpen}
+        title={t('trade:pairs')}
+        options={markets.map((entry) => ({
+          value: entry.symbol,
+          label: entry.symbol,
+          detail:
+            isZeroRate(entry.maker_fee_rate) && isZeroRate(entry.taker_fee_rate)
+              ? t('trade:form.zeroFees')
+              : undefined,
+          testId: `pair-${symbolTestId(entry.symbol)}`,
+        }))}
+        selected={market.symbol}
+        onSelect={(value) => {
+          setSheetOpen(false);
+          onChoose(value);
+        }}
+        onClose={() => setSheetOpen(false)}
+        testId="pair-sheet"
+      />
+    </div>
+  );
+}
+
+function OpenOrders({ market }: { market: SpotMarket }) {
+  const { t } = useTranslation();
+  const orders = usePairOpenOrders(market, true);
+  const { cancel, busy } = useCancelOrder();
+  const list = orders.data ?? [];
+  return (
+    <section className="tr-section" data-testid="pair-open-orders">
+      <div className="tr-section-head">
+        <h2>
+          {t('trade:openOrders')} {list.length > 0 && <span className="tr-count">{list.length}</span>}
+        </h2>
+        <Link to={tradeRoutes.orders} className="tr-section-link" data-testid="all-orders-link">
+          {t('trade:allOrders')}
+        </Link>
+      </div>
+      {orders.isPending ? (
+        <div className="tr-skeleton" aria-busy="true" />
+      ) : list.length === 0 ? (
+        <p className="tr-none" data-testid="open-orders-empty">
+          {t('trade:noOpenOrders')}
+        </p>
+      ) : (
+        <ul className="tr-orders">
+          {list.map((order) => (
+            <OrderCard
+              key={order.id}
+              order={order}
+              decimals={market}
+              onCancel={cancel}
+              cancelling={busy === order.id}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RecentTrades({
+  market,
+  trades,
+  pending,
+}: {
+  market: SpotMarket;
+  trades: readonly SpotPublicTrade[];
+  pending: boolean;
+}) {
+  const { t } = useTranslation();
+  const clock = useClockTime();
+  return (
+    <section className="tr-section" data-testid="recent-trades">
+      <div className="tr-section-head">
+        <h2>{t('trade:recentTrades')}</h2>
+      </div>
+      <div className="tr-trades-head">
+        <span>{t('trade:trades.time')}</span>
+        <span>{t('trade:book.price', { code: market.quote })}</span>
+        <span>{t('trade:book.amount', { code: market.base })}</span>
+      </div>
+      {pending ? (
+        <div className="tr-skeleton" aria-busy="true" />
+      ) : trades.length === 0 ? (
+        <p className="tr-none">{t('trade:trades.none')}</p>
+      ) : (
+        <ul className="tr-trades">
+          {trades.map((trade) => (
+            <li key={trade.id} className="tr-trade" data-testid="recent-trade">
+              <span>{clock(trade.time)}</span>
+              <span className={`is-${trade.side}`}>{shown(trade.price, market.price_decimals)}</span>
+              <span>{shown(trade.amount, market.amount_decimals)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

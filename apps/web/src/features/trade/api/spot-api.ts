@@ -1,0 +1,173 @@
+/**
+ * The calls of the trade screens: pairs, book and trades (public), the user's orders, placing and
+ * cancelling (money-moving: one Idempotency-Key per attempt), the spot balance and the quotes.
+ */
+import {
+  quotationReplySchema,
+  type SpotDepth,
+  type SpotOrder,
+  type SpotOrderDetail,
+  type SpotOrderList,
+  spotDepthLevelsDefault,
+  spotDepthSchema,
+  spotMarketsReplySchema,
+  spotOrderDetailReplySchema,
+  spotOrderListReplySchema,
+  spotOrderSchema,
+  spotPageSize,
+  spotRecentTradesDefault,
+  spotTradesReplySchema,
+  tickSchema,
+  type WalletDetail,
+  walletDetailReplySchema,
+} from '@fairex/contract';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../../lib/api-client';
+import { spotQueryKeys } from '../../../lib/market/spot-query-keys';
+
+export { spotQueryKeys };
+
+export const marketsQuery = queryOptions({
+  queryKey: spotQueryKeys.markets,
+  queryFn: ({ signal }) => apiGet('/coin/markets', { schema: spotMarketsReplySchema, empty: [], signal }),
+  staleTime: 30_000,
+});
+
+export function depthQuery(symbol: string) {
+  return queryOptions({
+    queryKey: [...spotQueryKeys.depth, symbol],
+    queryFn: ({ signal }) =>
+      apiGet<SpotDepth | null>('/coin/depth', {
+        schema: spotDepthSchema.nullable(),
+        empty: null,
+        params: { symbol, limit: spotDepthLevelsDefault },
+        signal,
+      }),
+    staleTime: 2_000,
+  });
+}
+
+export function tradesQuery(symbol: string) {
+  return queryOptions({
+    queryKey: [...spotQueryKeys.trades, symbol],
+    queryFn: ({ signal }) =>
+      apiGet('/coin/trades', {
+        schema: spotTradesReplySchema,
+        empty: [],
+        params: { symbol, limit: spotRecentTradesDefault },
+        signal,
+      }),
+    staleTime: 2_000,
+  });
+}
+
+/** Same key as the markets screens: the quotes are shared in the cache. */
+export const quotationQuery = queryOptions({
+  queryKey: ['market', 'quotation'],
+  queryFn: ({ signal }) =>
+    apiGet('/currency/quotation_new', { schema: quotationReplySchema, empty: [], signal }),
+  staleTime: 2_000,
+});
+
+/** The spot account of one currency; same key as the assets screens, so a wallet change event refreshes it. */
+export function spotBalanceQuery(currencyId: number) {
+  return queryOptions({
+    queryKey: [...spotQueryKeys.walletRoot, 'detail', currencyId, 'change'],
+    queryFn: ({ signal }) =>
+      apiPost<WalletDetail | null>('/wallet/detail', {
+        schema: walletDetailReplySchema.nullable(),
+        empty: null,
+        params: { currency: currencyId, type: 'change' },
+        signal,
+      }),
+    staleTime: 15_000,
+  });
+}
+
+export type OrderTab = 'doing' | 'complete';
+
+const emptyList = (page: number): SpotOrderList => ({ list: [], page, limit: spotPageSize, total: 0 });
+
+/** Open orders of one pair (the trade screen shows the first 50). */
+export function pairOpenOrdersQuery(market: { currency_id: number; legal_id: number }) {
+  return queryOptions({
+    queryKey: [...spotQueryKeys.orders, 'pair', market.currency_id, market.legal_id],
+    queryFn: async ({ signal }) => {
+      const page = await apiGet('/coin/list', {
+        schema: spotOrderListReplySchema,
+        empty: emptyList(1),
+        params: {
+          status: 'doing',
+          page: 1,
+          limit: 50,
+          currency_id: market.currency_id,
+          legal_id: market.legal_id,
+        },
+        signal,
+      });
+      return page.list;
+    },
+  });
+}
+
+/** GET /coin/list, 10 a page, newest first. */
+export function ordersQuery(tab: OrderTab) {
+  return infiniteQueryOptions({
+    queryKey: [...spotQueryKeys.orders, 'list', tab],
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      apiGet('/coin/list', {
+        schema: spotOrderListReplySchema,
+        empty: emptyList(pageParam),
+        params: { status: tab, page: pageParam, limit: spotPageSize },
+        signal,
+      }),
+    getNextPageParam: (last) =>
+      last.list.length < spotPageSize || last.page * spotPageSize >= last.total ? undefined : last.page + 1,
+  });
+}
+
+export function orderDetailQuery(id: number) {
+  return queryOptions({
+    queryKey: [...spotQueryKeys.orders, 'detail', id],
+    queryFn: ({ signal }) =>
+      apiGet<SpotOrderDetail | null>('/coin/order', {
+        schema: spotOrderDetailReplySchema.nullable(),
+        empty: null,
+        params: { id },
+        signal,
+      }),
+  });
+}
+
+export function tickQuery(id: string) {
+  return queryOptions({
+    queryKey: ['market', 'tick', id],
+    queryFn: ({ signal }) =>
+      apiGet('/market/tick', { schema: tickSchema.nullable(), empty: null, params: { id }, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** POST /coin/trade with the attempt's Idempotency-Key. */
+export function placeOrder(
+  params: Record<string, string | number>,
+  idempotencyKey: string,
+): Promise<SpotOrder | null> {
+  return apiPost('/coin/trade', {
+    schema: spotOrderSchema.nullable(),
+    empty: null,
+    params,
+    idempotencyKey,
+  });
+}
+
+/** POST /coin/cancel: the unfilled rest comes back. */
+export function cancelOrder(id: number, idempotencyKey: string): Promise<SpotOrder | null> {
+  return apiPost('/coin/cancel', {
+    schema: spotOrderSchema.nullable(),
+    empty: null,
+    params: { id },
+    idempotencyKey,
+  });
+}
