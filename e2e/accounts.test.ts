@@ -77,7 +77,9 @@ describe('accounts in a phone-sized browser', () => {
     await page.goto(`${server.url}/#/pages/setting/setting`);
     await page.getByTestId('mine-header').waitFor();
     await page.getByTestId('mine-invite-qr').waitFor();
-    expect(await page.getByTestId('mine-invite-count').innerText()).toContain('0');
+    await expect
+      .poll(() => page.getByTestId('mine-invite-count').innerText(), { timeout: 10_000 })
+      .toContain('0');
     await screenshot(page, 'mine-375');
     const oldToken = await storedToken();
     await page.getByTestId('mine-logout').click();

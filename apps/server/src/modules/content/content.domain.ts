@@ -21,6 +21,8 @@ export const shippedFeatureKeys: ReadonlySet<HomeShortcutKey> = new Set<HomeShor
   'bills',
   'coin_transfer',
   'exchange',
+  // Quick buy lands on the spot order page of a coin (seed-data/menu.data.ts).
+  'quick_buy',
 ]);
 
 export const siteNameDefault = 'Fairex';

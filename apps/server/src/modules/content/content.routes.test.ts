@@ -114,6 +114,7 @@ describe.each(testDatabases())('content routes on an empty $name database', (tes
       'stock',
       'bills',
       'exchange',
+      'quick_buy',
       'real_name',
       'coin_transfer',
     ]);
