@@ -194,7 +194,7 @@ describe('assets, transfers and the bill in a browser', () => {
     for await (const chunk of stream) text += chunk.toString();
     const rows = text.trimEnd().split('\r\n');
     expect(rows[0]).toBe(
-      'time,entry_id,posting_id,kind,currency,account,amount,balance_after,reference,tick_id',
+      'time,entry_id,posting_id,kind,currency,account,amount,balance_after,reference,tick_id,note',
     );
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain(',transfer,USDT,lever,250.000000,250.000000,');

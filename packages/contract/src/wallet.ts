@@ -250,6 +250,8 @@ export const billLineSchema = z.object({
   time: z.number().int(),
   reference: z.string().nullable(),
   tick_id: idText.nullable(),
+  /** What the entry says about itself for the user: an adjustment's reason, given by staff. */
+  note: z.string().nullable(),
 });
 export type BillLine = z.infer<typeof billLineSchema>;
 export const billReplySchema = z.object({

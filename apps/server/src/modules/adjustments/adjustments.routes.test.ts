@@ -120,9 +120,17 @@ describe.each(testDatabases())('balance adjustments on $name', (testDatabase) =>
     const bill = billReplySchema.parse(
       await okMessage(call('POST', '/wallet/legal_log', user.token, { kind: 'adjustment' })),
     );
-    expect(bill.list.map((line) => [line.kind, line.amount, line.reference, line.entry_id])).toEqual([
-      ['adjustment', '-0.500000', `adjustment:${debit.id}`, debit.entry_id],
-      ['adjustment', '25.500000', `adjustment:${credit.id}`, credit.entry_id],
+    expect(
+      bill.list.map((line) => [line.kind, line.amount, line.reference, line.entry_id, line.note]),
+    ).toEqual([
+      ['adjustment', '-0.500000', `adjustment:${debit.id}`, debit.entry_id, 'Fee correction'],
+      [
+        'adjustment',
+        '25.500000',
+        `adjustment:${credit.id}`,
+        credit.entry_id,
+        'Refund of a duplicated withdrawal fee',
+      ],
     ]);
     // The reason travels in the entry's memo.
     const memos = (await db().execute(

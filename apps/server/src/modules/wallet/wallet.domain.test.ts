@@ -4,6 +4,7 @@ import { entryKinds } from '../ledger';
 import {
   addExact,
   billCsv,
+  billNoteOf,
   coinEntriesOf,
   csvField,
   demoFundsReference,
@@ -150,13 +151,37 @@ describe('the bill as CSV', () => {
         scale: 8,
         reference: null,
         tickId: null,
+        note: null,
+      },
+      {
+        time: new Date('2026-11-20T11:00:00Z'),
+        entryId: 4n,
+        postingId: 7n,
+        kind: 'adjustment',
+        currency: 'USDT',
+        account: 'change',
+        amount: 1_500_000n,
+        balanceAfter: 1_500_000n,
+        scale: 6,
+        reference: 'adjustment:9',
+        tickId: null,
+        note: 'Refund, "fee"',
       },
     ]);
     expect(csv.split('\r\n')).toEqual([
-      'time,entry_id,posting_id,kind,currency,account,amount,balance_after,reference,tick_id',
-      '2026-11-20T10:00:00.000Z,3,5,transfer,BTC,change,-0.50000000,1.00000000,,',
+      'time,entry_id,posting_id,kind,currency,account,amount,balance_after,reference,tick_id,note',
+      '2026-11-20T10:00:00.000Z,3,5,transfer,BTC,change,-0.50000000,1.00000000,,,',
+      '2026-11-20T11:00:00.000Z,4,7,adjustment,USDT,change,1.500000,1.500000,adjustment:9,,"Refund, ""fee"""',
       '',
     ]);
+  });
+
+  it('notes an adjustment’s reason and nothing else', () => {
+    expect(billNoteOf('adjustment', { adjustment_id: 1, reason: 'Fee correction', staff_id: 2 })).toBe(
+      'Fee correction',
+    );
+    expect(billNoteOf('adjustment', null)).toBeNull();
+    expect(billNoteOf('transfer', { reason: 'not shown' })).toBeNull();
   });
 });
 

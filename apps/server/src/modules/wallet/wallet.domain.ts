@@ -192,7 +192,18 @@ export type CsvBillLine = {
   readonly scale: number;
   readonly reference: string | null;
   readonly tickId: bigint | null;
+  readonly note: string | null;
 };
+
+/** The note a bill line shows: a balance adjustment carries the staff member's reason in its memo. */
+export function billNoteOf(
+  entryKind: string,
+  memo: Readonly<Record<string, string | number | null>> | null,
+): string | null {
+  if (entryKind !== 'adjustment') return null;
+  const reason = memo?.reason;
+  return typeof reason === 'string' && reason.length > 0 ? reason : null;
+}
 
 export const billCsvHeader = [
   'time',
@@ -205,6 +216,7 @@ export const billCsvHeader = [
   'balance_after',
   'reference',
   'tick_id',
+  'note',
 ] as const;
 
 /**
@@ -232,6 +244,7 @@ export function billCsv(lines: readonly CsvBillLine[]): string {
         csvField(fromScaledBigint(line.balanceAfter, line.scale), 'number'),
         csvField(line.reference ?? ''),
         csvField(line.tickId === null ? '' : String(line.tickId), 'number'),
+        csvField(line.note ?? ''),
       ].join(','),
     );
   }

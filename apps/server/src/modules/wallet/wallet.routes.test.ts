@@ -360,11 +360,11 @@ describe.each(testDatabases())('wallet routes on $name', (testDatabase) => {
     );
     const rows = response.body.trimEnd().split('\r\n');
     expect(rows[0]).toBe(
-      'time,entry_id,posting_id,kind,currency,account,amount,balance_after,reference,tick_id',
+      'time,entry_id,posting_id,kind,currency,account,amount,balance_after,reference,tick_id,note',
     );
     expect(rows).toHaveLength(4);
     expect(rows[1]).toMatch(
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,\d+,\d+,transfer,ETH,legal,1\.50000000,1\.50000000,,$/,
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,\d+,\d+,transfer,ETH,legal,1\.50000000,1\.50000000,,,$/,
     );
     expect(rows[3]).toMatch(/,deposit,ETH,change,3\.00000000,3\.00000000,test-funding:/);
     const filtered = await testApp.app.inject({

@@ -38,6 +38,7 @@ import {
 import {
   addExact,
   billCsv,
+  billNoteOf,
   coinEntriesOf,
   type Exact,
   exactZero,
@@ -367,6 +368,7 @@ export function createWalletService(deps: WalletServiceDeps) {
       time: line.createdAt.getTime(),
       reference: line.reference,
       tick_id: line.tickId === null ? null : String(line.tickId),
+      note: billNoteOf(line.entryKind, line.memo),
     };
   }
 
@@ -410,6 +412,7 @@ export function createWalletService(deps: WalletServiceDeps) {
           scale: currency.scale,
           reference: line.reference,
           tickId: line.tickId,
+          note: billNoteOf(line.entryKind, line.memo),
         };
       }),
     );

@@ -32,6 +32,11 @@ export const BillLineRow = memo(function BillLineRow({ line }: { line: BillLine 
           {t('assets:bill.balanceAfter', { value: displayAmount(line.balance_after) })}
         </span>
       </div>
+      {line.note !== null && (
+        <div className="fund-bill-note" data-testid="bill-line-note">
+          {t('assets:bill.note', { note: line.note })}
+        </div>
+      )}
       {line.tick_id !== null && (
         <div className="fund-bill-tick">{t('assets:bill.tick', { id: line.tick_id })}</div>
       )}
