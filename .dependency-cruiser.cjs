@@ -67,6 +67,25 @@ module.exports = {
       from: { path: '^apps/web/src/(lib|components)/' },
       to: { path: '^apps/web/src/(features|app)/' },
     },
+    {
+      name: 'apps-stay-apart',
+      comment: 'An app reaches another only over HTTP; shared code lives in packages/.',
+      severity: 'error',
+      from: { path: '^apps/([^/]+)/' },
+      to: { path: '^apps/([^/]+)/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'admin-features-independent',
+      severity: 'error',
+      from: { path: '^apps/admin/src/features/([^/]+)/' },
+      to: { path: '^apps/admin/src/features/([^/]+)/', pathNot: '^apps/admin/src/features/$1/' },
+    },
+    {
+      name: 'admin-shared-below-features',
+      severity: 'error',
+      from: { path: '^apps/admin/src/(lib|components)/' },
+      to: { path: '^apps/admin/src/(features|app)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

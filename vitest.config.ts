@@ -14,6 +14,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      { test: { name: 'admin', include: ['apps/admin/src/**/*.test.{ts,tsx}'], environment: 'node' } },
       {
         test: {
           name: 'e2e',

@@ -150,5 +150,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (existsSync(deps.config.webDistDir)) {
     await app.register(fastifyStatic, { root: deps.config.webDistDir, wildcard: false, maxAge: '1h' });
   }
+  // The operator console (apps/admin) at /admin/, from the same origin as the API it calls.
+  if (existsSync(deps.config.adminDistDir)) {
+    await app.register(fastifyStatic, {
+      root: deps.config.adminDistDir,
+      prefix: '/admin/',
+      decorateReply: false,
+      wildcard: false,
+      maxAge: '1h',
+    });
+    app.get('/admin', { schema: { hide: true } }, (_request, reply) => reply.redirect('/admin/', 301));
+  }
   return app;
 }

@@ -20,6 +20,7 @@ const configSchema = z.object({
   /** Trust X-Forwarded-For only when a proxy we run sits in front (hop count or `true`). */
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST_DIR: z.string().optional(),
+  ADMIN_DIST_DIR: z.string().optional(),
   /** smtp://user:pass@host:port or smtps://...; unset keeps e-mail in the local outbox (demo). */
   SMTP_URL: z.string().url().optional(),
   SMTP_FROM: z.string().min(3).default('Fairex <no-reply@localhost>'),
@@ -89,6 +90,8 @@ export type Config = Readonly<{
   fiatRatesUrl: string | undefined;
   trustProxy: boolean;
   webDistDir: string;
+  /** The operator console's build (apps/admin/dist), served at /admin/. */
+  adminDistDir: string;
   smtpUrl: string | undefined;
   smtpFrom: string;
   smsProviderUrl: string | undefined;
@@ -183,6 +186,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     fiatRatesUrl: values.FIAT_RATES_URL === 'off' ? undefined : values.FIAT_RATES_URL,
     trustProxy: values.TRUST_PROXY,
     webDistDir: path.resolve(values.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    adminDistDir: path.resolve(
+      values.ADMIN_DIST_DIR ?? new URL('../../admin/dist', import.meta.url).pathname,
+    ),
     smtpUrl: values.SMTP_URL,
     smtpFrom: values.SMTP_FROM,
     smsProviderUrl: values.SMS_PROVIDER_URL,
