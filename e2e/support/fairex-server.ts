@@ -60,6 +60,8 @@ export async function startFairexServer(options: ServerOptions = {}): Promise<Ru
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: '',
       DEMO_STAFF_TOKEN: demoStaffToken,
+      // The demo staff token is one person; funding test traders needs one approval per deposit.
+      APPROVAL_TWO_PERSON_ABOVE_USDT: '1000000000000',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

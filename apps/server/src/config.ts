@@ -48,6 +48,11 @@ const configSchema = z.object({
   PAYOUT_GATEWAY_URL: z.string().url().optional(),
   /** Bearer token for PAYOUT_GATEWAY_URL. */
   PAYOUT_GATEWAY_TOKEN: z.string().optional(),
+  /** Deposits and withdrawals worth more than this (USDT) need two different staff approvals. */
+  APPROVAL_TWO_PERSON_ABOVE_USDT: z
+    .string()
+    .regex(/^\d{1,15}(\.\d{1,6})?$/, 'a USDT amount such as 10000')
+    .default('10000'),
   /** Seals staff TOTP secrets at rest (AES-256-GCM); 32+ random characters. */
   STAFF_TOTP_KEY: z.string().min(32).optional(),
   /** The house market maker quotes the spot pairs (default: on in demo mode, off otherwise). */
@@ -106,6 +111,8 @@ export type Config = Readonly<{
   payoutGatewayUrl: string | undefined;
   payoutGatewayToken: string | undefined;
   staffTotpKey: string | undefined;
+  /** APPROVAL_TWO_PERSON_ABOVE_USDT as decimal text. */
+  twoPersonAboveUsdt: string;
   marketMaker: MarketMakerConfig;
 }>;
 
@@ -203,6 +210,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payoutGatewayUrl: values.PAYOUT_GATEWAY_URL,
     payoutGatewayToken: values.PAYOUT_GATEWAY_TOKEN,
     staffTotpKey: values.STAFF_TOTP_KEY,
+    twoPersonAboveUsdt: values.APPROVAL_TWO_PERSON_ABOVE_USDT,
     marketMaker: marketMakerConfig(values),
   });
 }

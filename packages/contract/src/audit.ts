@@ -11,9 +11,11 @@ import { intParam, positiveIntParam } from './envelope';
  */
 export const auditActions = [
   'deposit.approve',
+  'deposit.first_approval',
   'deposit.reject',
   'deposit_address.set',
   'withdrawal.approve',
+  'withdrawal.first_approval',
   'withdrawal.reject',
   'verification.approve',
   'verification.reject',

@@ -6,6 +6,9 @@
 import { z } from 'zod';
 import { intParam, positiveIntParam } from './envelope';
 
+/** One staff member's approval of a money request. */
+export const reviewApprovalSchema = z.object({ staff_id: z.number().int(), at: z.number().int() });
+
 export const depositStatuses = ['pending', 'approved', 'rejected'] as const;
 export type DepositStatus = (typeof depositStatuses)[number];
 
@@ -165,6 +168,9 @@ export const depositQueueEntrySchema = depositRecordSchema.extend({
   /** Where the user says they paid from, as typed. */
   sender: z.string(),
   reviewed_by: z.number().int().nullable(),
+  /** Staff approvals so far (oldest first); above the two-person threshold two are needed. */
+  approvals: z.array(reviewApprovalSchema),
+  approvals_required: z.number().int(),
 });
 export type DepositQueueEntry = z.infer<typeof depositQueueEntrySchema>;
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { passwordLengthMax, verificationCodeSchema } from './accounts';
+import { reviewApprovalSchema } from './deposits';
 import { positiveIntParam } from './envelope';
 
 export const withdrawalStatuses = ['pending', 'approved', 'rejected', 'cancelled'] as const;
@@ -189,6 +190,9 @@ export const withdrawalQueueEntrySchema = withdrawalRecordSchema.extend({
   price_ticks: z.object({ currency: z.string().nullable(), btc: z.string().nullable() }),
   decided_by: z.number().int().nullable(),
   payout: withdrawalPayoutSchema.nullable(),
+  /** Staff approvals so far (oldest first); above the two-person threshold two are needed. */
+  approvals: z.array(reviewApprovalSchema),
+  approvals_required: z.number().int(),
 });
 export type WithdrawalQueueEntry = z.infer<typeof withdrawalQueueEntrySchema>;
 

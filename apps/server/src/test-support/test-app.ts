@@ -67,6 +67,8 @@ export async function startTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     FIAT_RATES_URL: 'off',
+    // One approval per request unless a test is about the two-person rule (modules/approvals).
+    APPROVAL_TWO_PERSON_ABOVE_USDT: '1000000000000',
     ...overrides.env,
   });
   const database = await testDatabase.open();

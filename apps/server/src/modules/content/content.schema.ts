@@ -32,6 +32,8 @@ export const articles = pgTable(
     isPopup: boolean('is_popup').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    /** Unpublished by staff: kept (audit trail, no demo re-seeding) but never shown to users. */
+    hidden: boolean('hidden').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('articles_category_locale_idx').on(table.categoryId, table.locale, table.publishedAt)],

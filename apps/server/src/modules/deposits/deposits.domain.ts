@@ -184,7 +184,7 @@ export function depositQueueEntryView(
   record: DepositRequestRecord,
   labels: ReadonlyMap<number, CurrencyLabel>,
   account: string,
-): DepositQueueEntry {
+): Omit<DepositQueueEntry, 'approvals' | 'approvals_required'> {
   return {
     ...depositRecordView(record, labels),
     user_id: record.userId,

@@ -462,7 +462,12 @@ describe.each(testDatabases())('deposits on $name', (testDatabase) => {
 
     // A retry that reaches the service again (the first reply was lost with the server) finds
     // the request the key already filed instead of filing another.
-    const service = createDepositsService({ db: db(), clock });
+    const service = createDepositsService({
+      db: db(),
+      clock,
+      prices: { referencePrice: () => null },
+      twoPersonAboveMicros: 0n,
+    });
     const again = await service.submit({
       userId: user.userId,
       currency: usdtId,

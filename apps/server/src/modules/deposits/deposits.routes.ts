@@ -21,14 +21,16 @@ import type { DatabaseHandle } from '../../platform/db/database';
 import { ok } from '../../platform/http/reply';
 import { policies, requiredUserId } from '../../platform/http/route-policy';
 import type { FileStorage } from '../../platform/storage/file-storage';
+import { twoPersonThreshold } from '../approvals';
 import { staffActorOf } from '../audit';
+import { marketServiceFor } from '../market';
 import { seedDemoAddresses } from './deposits.seed';
 import { createDepositsService } from './deposits.service';
 
 export type DepositsModuleDeps = {
   readonly database: DatabaseHandle;
   readonly clock: Clock;
-  readonly config: { readonly demo: boolean };
+  readonly config: { readonly demo: boolean; readonly twoPersonAboveUsdt: string };
   readonly storage: FileStorage;
 };
 
@@ -42,7 +44,12 @@ export function depositsRoutes(deps: DepositsModuleDeps): FastifyPluginAsyncZod 
   return async (app) => {
     const db = deps.database.db;
     if (deps.config.demo) await seedDemoAddresses(db, deps.clock);
-    const deposits = createDepositsService({ db, clock: deps.clock });
+    const deposits = createDepositsService({
+      db,
+      clock: deps.clock,
+      prices: marketServiceFor({ database: deps.database, clock: deps.clock }),
+      twoPersonAboveMicros: twoPersonThreshold(deps.config.twoPersonAboveUsdt),
+    });
 
     app.post(
       '/wallet/get_in_address',

@@ -12,6 +12,14 @@ import { invariant } from '@fairex/domain';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { getUserContact } from '../accounts';
+import {
+  type ApprovalView,
+  approvalsFor,
+  approvalsNeeded,
+  recordApproval,
+  refuseOwnRequest,
+  type UsdtPrices,
+} from '../approvals';
 import { type AuditActor, recordAudit } from '../audit';
 import { ledgerFor, listCurrencies, userAccountKinds, userFacingLedgerError } from '../ledger';
 import { isOwnPublicUpload, markUploadPrivate } from '../upload';
@@ -51,7 +59,14 @@ import {
   saveAddress,
 } from './deposits.repository';
 
-export type DepositsServiceDeps = { readonly db: Database; readonly clock: Clock };
+export type DepositsServiceDeps = {
+  readonly db: Database;
+  readonly clock: Clock;
+  /** Reference prices, to value a deposit in USDT for the two-person rule. */
+  readonly prices: UsdtPrices;
+  /** APPROVAL_TWO_PERSON_ABOVE_USDT in micro-USDT. */
+  readonly twoPersonAboveMicros: bigint;
+};
 
 /** POST /wallet/charge_req, as the route reads it. */
 export type DepositSubmission = {
@@ -142,10 +157,36 @@ export function createDepositsService(deps: DepositsServiceDeps): DepositsServic
   const { db, clock } = deps;
   const ledger = ledgerFor(db);
 
-  async function entryView(record: DepositRequestRecord, currencies?: readonly DepositCurrency[]) {
-    const labels = labelsOf(currencies ?? (await currenciesOf(db)));
+  function approvalsRequiredFor(
+    record: DepositRequestRecord,
+    amount: bigint,
+    currencies: readonly DepositCurrency[],
+  ) {
+    const currency = currencies.find((candidate) => candidate.id === record.currencyId);
+    invariant(currency, `deposit ${record.id} names an unknown currency`);
+    return approvalsNeeded({
+      prices: deps.prices,
+      code: currency.code,
+      units: amount,
+      scale: currency.scale,
+      thresholdMicros: deps.twoPersonAboveMicros,
+    });
+  }
+
+  async function entryView(
+    record: DepositRequestRecord,
+    currencies?: readonly DepositCurrency[],
+    approvals?: readonly ApprovalView[],
+  ) {
+    const list = currencies ?? (await currenciesOf(db));
+    const labels = labelsOf(list);
     const contact = await getUserContact(db, record.userId);
-    return depositQueueEntryView(record, labels, contact?.account ?? '');
+    const given = approvals ?? (await approvalsFor(db, 'deposit', [record.id])).get(record.id) ?? [];
+    return {
+      ...depositQueueEntryView(record, labels, contact?.account ?? ''),
+      approvals: [...given],
+      approvals_required: approvalsRequiredFor(record, record.creditedAmount ?? record.amount, list),
+    };
   }
 
   return {
@@ -289,7 +330,14 @@ export function createDepositsService(deps: DepositsServiceDeps): DepositsServic
         countQueue(db, status),
         currenciesOf(db),
       ]);
-      const list = await Promise.all(records.map((record) => entryView(record, currencies)));
+      const approvals = await approvalsFor(
+        db,
+        'deposit',
+        records.map((record) => record.id),
+      );
+      const list = await Promise.all(
+        records.map((record) => entryView(record, currencies, approvals.get(record.id) ?? [])),
+      );
       return { list, page: window.page, total };
     },
 
@@ -308,6 +356,7 @@ export function createDepositsService(deps: DepositsServiceDeps): DepositsServic
           const request = await lockRequest(tx, decision.id);
           if (!request) throw depositsError('request_not_found');
           if (request.status !== 'pending') throw depositsError('already_decided');
+          await refuseOwnRequest(tx, decision.actor, request.userId);
           if (decision.decision === 'reject') {
             const rejected = await decidePending(tx, {
               id: request.id,
@@ -337,6 +386,15 @@ export function createDepositsService(deps: DepositsServiceDeps): DepositsServic
             if (!typed.ok) throw depositsError(typed.error);
             credited = typed.units;
           }
+          // Four eyes above the threshold: a first approval is recorded and the request waits.
+          const gate = await recordApproval(tx, {
+            target: { type: 'deposit', id: request.id },
+            actor: decision.actor,
+            required: approvalsRequiredFor(request, credited, currencies),
+            at: now,
+            snapshot: requestSnapshot(request),
+          });
+          if (!gate.complete) return request;
           const approved = await decidePending(tx, {
             id: request.id,
             status: 'approved',

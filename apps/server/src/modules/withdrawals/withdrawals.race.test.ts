@@ -49,6 +49,8 @@ describe.each(testDatabases())('withdrawals under races on $name', (testDatabase
       clock,
       prices: marketServiceFor({ database: testApp.database, clock }),
       credentials: { verify: async () => {} },
+      // One approval each: the two-person rule has tests of its own.
+      twoPersonAboveMicros: 10n ** 30n,
     });
   });
   afterAll(async () => {
@@ -206,6 +208,8 @@ describe.each(testDatabases())('the payout worker on $name', (testDatabase) => {
       clock,
       prices: marketServiceFor({ database: testApp.database, clock }),
       credentials: { verify: async () => {} },
+      // One approval each: the two-person rule has tests of its own.
+      twoPersonAboveMicros: 10n ** 30n,
     });
   });
   afterAll(async () => {

@@ -18,6 +18,7 @@ import type { DatabaseHandle } from '../../platform/db/database';
 import { ok } from '../../platform/http/reply';
 import { policies, requiredUserId } from '../../platform/http/route-policy';
 import type { FileStorage } from '../../platform/storage/file-storage';
+import { twoPersonThreshold } from '../approvals';
 import { staffActorOf } from '../audit';
 import { marketServiceFor } from '../market';
 import { createPayoutWorker } from './withdrawals.jobs';
@@ -33,6 +34,8 @@ export type WithdrawalsModuleDeps = {
     /** PAYOUT_GATEWAY_URL / PAYOUT_GATEWAY_TOKEN: the HTTP payout gateway (unset: local stand-in). */
     readonly payoutGatewayUrl?: string | undefined;
     readonly payoutGatewayToken?: string | undefined;
+    /** APPROVAL_TWO_PERSON_ABOVE_USDT. */
+    readonly twoPersonAboveUsdt: string;
   };
   readonly storage: FileStorage;
   /** Overrides the gateway the config names (tests). */
@@ -88,6 +91,7 @@ export function withdrawalsRoutes(deps: WithdrawalsModuleDeps): FastifyPluginAsy
       clock: deps.clock,
       prices: market,
       onApproved: () => worker.kick(),
+      twoPersonAboveMicros: twoPersonThreshold(deps.config.twoPersonAboveUsdt),
     });
     app.addHook('onReady', async () => worker.start());
     app.addHook('onClose', async () => worker.stop());

@@ -17,6 +17,13 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { platformErrors } from '../../platform/http/app-error';
 import { consumeUserCode, getUserContact, verifyPayPassword } from '../accounts';
+import {
+  type ApprovalView,
+  approvalsFor,
+  approvalsNeeded,
+  recordApproval,
+  refuseOwnRequest,
+} from '../approvals';
 import { type AuditActor, recordAudit } from '../audit';
 import {
   type Currency,
@@ -112,6 +119,8 @@ export type WithdrawalsServiceDeps = {
   readonly credentials?: CredentialCheck;
   /** Told after an approval commits (the payout worker sends it soon). */
   readonly onApproved?: () => void;
+  /** APPROVAL_TWO_PERSON_ABOVE_USDT in micro-USDT: above it, two staff members approve. */
+  readonly twoPersonAboveMicros: bigint;
 };
 
 const spot = userAccountKinds.change;
@@ -131,6 +140,30 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
   const { db, clock, prices } = deps;
   const credentials = deps.credentials ?? accountCredentials({ db, clock });
   const ledger = ledgerFor(db);
+
+  /** Approvals a request needs: what leaves the account (amount + fee), valued in USDT now. */
+  function approvalsRequiredFor(row: WithdrawalRow, currencies: ReadonlyMap<number, Currency>): 1 | 2 {
+    const currency = currencyFacts(currencies, row.currencyId);
+    return approvalsNeeded({
+      prices,
+      code: currency.code,
+      units: row.amount + row.fee,
+      scale: currency.scale,
+      thresholdMicros: deps.twoPersonAboveMicros,
+    });
+  }
+
+  async function reviewOf(rows: readonly WithdrawalRow[], currencies: ReadonlyMap<number, Currency>) {
+    const approvals = await approvalsFor(
+      db,
+      'withdrawal',
+      rows.map((row) => row.id),
+    );
+    return (row: WithdrawalRow) => ({
+      approvals: approvals.get(row.id) ?? [],
+      required: approvalsRequiredFor(row, currencies),
+    });
+  }
 
   /** The BTC equivalent of an amount at the current reference prices, with the ticks used. */
   function valueInBtc(currency: Currency, amount: bigint): { btc: bigint; ticks: PriceTicks } {
@@ -362,7 +395,8 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
         }),
         currencyMap(db),
       ]);
-      const list = await Promise.all(rows.map((row) => queueEntry(db, row, currencies)));
+      const review = await reviewOf(rows, currencies);
+      const list = await Promise.all(rows.map((row) => queueEntry(db, row, currencies, review(row))));
       return { list, page: window.page, total };
     },
 
@@ -376,8 +410,18 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
           const found = await findWithdrawalForUpdate(txDb, decision.id);
           if (!found) throw withdrawalsError('withdrawal_not_found');
           if (found.status !== 'pending') throw withdrawalsError('already_decided');
+          await refuseOwnRequest(txDb, decision.actor, found.userId);
           const now = clock.now();
           if (decision.decision === 'approve') {
+            // Four eyes above the threshold: a first approval is recorded and the request waits.
+            const gate = await recordApproval(txDb, {
+              target: { type: 'withdrawal', id: found.id },
+              actor: decision.actor,
+              required: approvalsRequiredFor(found, await currencyMap(txDb)),
+              at: now,
+              snapshot: withdrawalSnapshot(found),
+            });
+            if (!gate.complete) return found;
             await payOutOfHold(txDb, found, now);
             await insertPayout(txDb, { withdrawalId: found.id, at: now });
           } else {
@@ -409,7 +453,8 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
           throw userFacingLedgerError(error);
         });
       if (row.status === 'approved') deps.onApproved?.();
-      return queueEntry(db, row, await currencyMap(db));
+      const currencies = await currencyMap(db);
+      return queueEntry(db, row, currencies, (await reviewOf([row], currencies))(row));
     },
   };
 
@@ -469,6 +514,7 @@ async function queueEntry(
   db: Database,
   row: WithdrawalRow,
   currencies: ReadonlyMap<number, Currency>,
+  review: { readonly approvals: readonly ApprovalView[]; readonly required: number },
 ): Promise<WithdrawalQueueEntry> {
   const [contact, [payout]] = await Promise.all([getUserContact(db, row.userId), payoutsOf(db, [row.id])]);
   return {
@@ -489,5 +535,7 @@ async function queueEntry(
           sent_at: payout.sentAt ? payout.sentAt.getTime() : null,
         }
       : null,
+    approvals: [...review.approvals],
+    approvals_required: review.required,
   };
 }
