@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './audit';
 export * from './content';
+export * from './content-admin';
 export * from './deposits';
 export * from './envelope';
 export * from './fiat';

@@ -39,6 +39,7 @@ function publishedIn(query: ArticleQuery) {
     eq(articles.categoryId, query.categoryId),
     eq(articles.locale, query.locale),
     lte(articles.publishedAt, query.publishedBy),
+    eq(articles.hidden, false),
   );
 }
 
@@ -75,7 +76,7 @@ export async function findArticle(
   const [row] = await db
     .select(articleColumns)
     .from(articles)
-    .where(and(eq(articles.id, id), lte(articles.publishedAt, publishedBy)))
+    .where(and(eq(articles.id, id), lte(articles.publishedAt, publishedBy), eq(articles.hidden, false)))
     .limit(1);
   return row ?? null;
 }
@@ -89,7 +90,12 @@ export async function findNewestPopup(
     .select(articleColumns)
     .from(articles)
     .where(
-      and(eq(articles.isPopup, true), eq(articles.locale, locale), lte(articles.publishedAt, publishedBy)),
+      and(
+        eq(articles.isPopup, true),
+        eq(articles.locale, locale),
+        lte(articles.publishedAt, publishedBy),
+        eq(articles.hidden, false),
+      ),
     )
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(1);

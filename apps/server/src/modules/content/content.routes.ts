@@ -18,7 +18,9 @@ import type { Clock } from '../../platform/clock';
 import type { DatabaseHandle } from '../../platform/db/database';
 import { ok } from '../../platform/http/reply';
 import { policies } from '../../platform/http/route-policy';
+import { contentAdminRoutes } from './content.admin.routes';
 import type { ContentPageSlug } from './content.domain';
+import { contentInstrumentRoutes } from './content.instruments.routes';
 import { seedBaseContent } from './content.seed';
 import { createContentService } from './content.service';
 
@@ -180,5 +182,8 @@ export function contentRoutes(deps: ContentModuleDeps): FastifyPluginAsyncZod {
         async (request) => ok(await content.contentPage(page.slug, request.locale)),
       );
     }
+
+    await app.register(contentAdminRoutes({ db, clock: deps.clock }));
+    await app.register(contentInstrumentRoutes(deps));
   };
 }

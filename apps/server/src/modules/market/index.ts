@@ -12,6 +12,18 @@ import { createMarketService, type MarketOptions, type MarketService } from './m
 
 /** @public */
 export type { FeedTick, MarketFeed, TicksListener } from './feeds/market-feed';
+/** Staff changes to instruments (the operator console); then MarketService.refreshInstruments(). */
+export {
+  findInstrumentRow,
+  type InstrumentRow,
+  insertInstrumentRow,
+  instrumentGridFits,
+  instrumentSymbolTaken,
+  listInstrumentRows,
+  priceDecimalsFit,
+  setInstrumentStatus,
+  updateInstrumentDisplay,
+} from './market.admin';
 /** @public */
 export type {
   CandleListener,

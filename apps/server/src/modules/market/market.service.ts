@@ -67,6 +67,11 @@ export interface MarketService {
   /** The price later features (trading, settlement) use, with the tick id they cite. */
   referencePrice(symbol: string): ReferencePrice | null;
   instruments(): Instrument[];
+  /**
+   * Re-reads the instruments after a staff change (status, display fields, a new one): lists,
+   * quotes and the simulated feed follow at once; prices and history in memory are kept.
+   */
+  refreshInstruments(): Promise<void>;
   instrumentBySymbol(symbol: string): Instrument | null;
   quotes(): Quote[];
   candles(params: { symbol: string; period: CandlePeriod; from: number; to: number }): Promise<Candle[]>;
@@ -366,6 +371,36 @@ export function createMarketService(deps: {
     }
   }
 
+  function simulatedTrading(): SimulatedInstrument[] {
+    return trading()
+      .filter((state) => state.row.feed === 'simulated')
+      .map((state) => toSimulated(state.row));
+  }
+
+  /** Updates each instrument's row in place and adds new ones; tick and lot never change here. */
+  async function refreshRows(): Promise<void> {
+    for (const row of await repository.listInstruments(db)) {
+      const state = states.get(row.id);
+      if (state) {
+        state.row = row;
+        continue;
+      }
+      const added: State = {
+        row,
+        priceScale: scaleOf(row.tickSize),
+        volumeScale: scaleOf(row.lotSize),
+        last: null,
+        open: new Map(),
+        minutes: [],
+      };
+      states.set(row.id, added);
+      bySymbol.set(row.symbol.toUpperCase(), added);
+    }
+    quoteCache = undefined;
+    await firstTicks();
+    feed.setInstruments(simulatedTrading());
+  }
+
   function enqueue(ticks: readonly FeedTick[]): Promise<void> {
     const next = queue.then(() => record(ticks));
     queue = next.catch((error: unknown) => logger?.error({ err: error }, 'could not record market ticks'));
@@ -384,11 +419,7 @@ export function createMarketService(deps: {
         await backfill();
         await loadState();
         await firstTicks();
-        feed.setInstruments(
-          trading()
-            .filter((state) => state.row.feed === 'simulated')
-            .map((state) => toSimulated(state.row)),
-        );
+        feed.setInstruments(simulatedTrading());
       })();
       return initialised;
     },
@@ -427,6 +458,12 @@ export function createMarketService(deps: {
       };
     },
     instruments: () => [...states.values()].map((state) => toInstrument(state.row)),
+    refreshInstruments() {
+      // Behind any batch being recorded, so a refresh never interleaves with one.
+      const next = queue.then(refreshRows);
+      queue = next.catch((error: unknown) => logger?.error({ err: error }, 'could not refresh instruments'));
+      return next;
+    },
     instrumentBySymbol(symbol) {
       const state = bySymbol.get(symbol.toUpperCase());
       return state ? toInstrument(state.row) : null;

@@ -284,9 +284,15 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
     return { band, tickId: reference.tickId, price: reference.price };
   }
 
+  /** Paused in spot_markets at start, or its instrument paused by staff since (read live). */
+  function statusOf(pair: Pair): 'trading' | 'paused' {
+    if (pair.row.status !== 'trading') return 'paused';
+    return market.instrumentBySymbol(pair.symbol)?.status === 'paused' ? 'paused' : 'trading';
+  }
+
   function tradable(pair: Pair): void {
     if (stopped) throw spotError('busy');
-    if (pair.row.status !== 'trading') throw spotError('market_paused');
+    if (statusOf(pair) !== 'trading') throw spotError('market_paused');
   }
 
   function lotsOf(text: string, rules: PairRules): number {
@@ -344,7 +350,7 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
         quoteCurrencyId: pair.quoteCurrencyId,
         tickSize: priceText(1, pair.rules),
         lotSize: amountText(1, pair.rules),
-        status: pair.row.status,
+        status: statusOf(pair),
       }));
     },
 
@@ -364,7 +370,7 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
           maker_fee_rate: scaled(pair.rules.makerRate, 8).replace(/\.?0+$/, '') || '0',
           taker_fee_rate: scaled(pair.rules.takerRate, 8).replace(/\.?0+$/, '') || '0',
           price_band: scaled(pair.rules.band, 8).replace(/\.?0+$/, '') || '0',
-          status: pair.row.status,
+          status: statusOf(pair),
           reference_price: reference?.price ?? null,
           reference_tick_id: reference?.tickId ?? null,
         };
@@ -509,7 +515,7 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
       };
       const directions: ExchangeDirection[] = [];
       for (const pair of pairs.values()) {
-        if (pair.row.status !== 'trading') continue;
+        if (statusOf(pair) !== 'trading') continue;
         const reference = market.referencePrice(pair.symbol);
         const band = reference ? bandTicks(reference.price, pair.rules) : null;
         directions.push({

@@ -1,0 +1,175 @@
+/**
+ * Instruments for admins: list, add, display fields, pause and resume. The row change and its
+ * audit entry commit together; then the market service re-reads the instruments, so the public
+ * lists, quotes and spot order checks see the change at once. Prices, ticks and fills are never
+ * written here.
+ */
+import type { AdminInstrument, AdminInstrumentCreateBody, Instrument } from '@fairex/contract';
+import type { Clock } from '../../platform/clock';
+import type { Database } from '../../platform/db/database';
+import { type AuditActor, recordAudit } from '../audit';
+import {
+  findInstrumentRow,
+  type InstrumentRow,
+  insertInstrumentRow,
+  instrumentGridFits,
+  instrumentSymbolTaken,
+  listInstrumentRows,
+  type MarketService,
+  priceDecimalsFit,
+  setInstrumentStatus,
+  updateInstrumentDisplay,
+} from '../market';
+import { contentError } from './content.errors';
+
+export type ContentInstrumentsServiceDeps = {
+  readonly db: Database;
+  readonly clock: Clock;
+  readonly market: () => MarketService;
+};
+
+const annualVolatilityDefault = '0.5';
+
+/** The admin view: the public instrument with its list position. */
+function adminInstrumentView(instrument: Instrument, row: InstrumentRow): AdminInstrument {
+  return { ...instrument, sort_order: row.sortOrder };
+}
+
+/** What the audit keeps of an instrument (no simulated-walk internals). */
+function snapshot(row: InstrumentRow) {
+  return {
+    symbol: row.symbol,
+    kind: row.kind,
+    base: row.base,
+    quote: row.quote,
+    tick_size: row.tickSize,
+    lot_size: row.lotSize,
+    price_decimals: row.priceDecimals,
+    status: row.status,
+    trading_hours: row.tradingHours,
+    sort_order: row.sortOrder,
+  };
+}
+
+type InstrumentCreate = Omit<AdminInstrumentCreateBody, 'price_decimals' | 'sort_order'> & {
+  readonly price_decimals: number;
+  readonly sort_order?: number | undefined;
+};
+
+export type InstrumentDisplayRequest = {
+  readonly id: number;
+  readonly price_decimals?: number | undefined;
+  readonly trading_hours?: string | null | undefined;
+  readonly sort_order?: number | undefined;
+};
+
+export function createContentInstrumentsService(deps: ContentInstrumentsServiceDeps) {
+  const { db, clock } = deps;
+
+  async function viewOf(id: number): Promise<AdminInstrument> {
+    const row = await findInstrumentRow(db, id);
+    const instrument = deps
+      .market()
+      .instruments()
+      .find((candidate) => candidate.id === id);
+    if (!row || !instrument) throw contentError('instrument_not_found');
+    return adminInstrumentView(instrument, row);
+  }
+
+  /** One instrument change and its audit entry in one transaction, then the market re-reads. */
+  async function change(
+    actor: AuditActor,
+    id: number,
+    action: 'instrument.update' | 'instrument.pause' | 'instrument.resume',
+    write: (tx: Database, before: InstrumentRow) => Promise<InstrumentRow | null>,
+  ): Promise<AdminInstrument> {
+    const at = clock.now();
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      const before = await findInstrumentRow(tx, id);
+      if (!before) throw contentError('instrument_not_found');
+      const after = await write(tx, before);
+      if (!after) throw contentError('instrument_not_found');
+      await recordAudit(tx, {
+        actor,
+        action,
+        target: { type: 'instrument', id },
+        before: snapshot(before),
+        after: snapshot(after),
+        at,
+      });
+    });
+    await deps.market().refreshInstruments();
+    return viewOf(id);
+  }
+
+  return {
+    async list(): Promise<AdminInstrument[]> {
+      const rows = new Map((await listInstrumentRows(db)).map((row) => [row.id, row]));
+      return deps
+        .market()
+        .instruments()
+        .flatMap((instrument) => {
+          const row = rows.get(instrument.id);
+          return row ? [adminInstrumentView(instrument, row)] : [];
+        });
+    },
+
+    async create(actor: AuditActor, body: InstrumentCreate): Promise<AdminInstrument> {
+      const fits = instrumentGridFits({
+        tickSize: body.tick_size,
+        lotSize: body.lot_size,
+        priceDecimals: body.price_decimals,
+        referencePrice: body.reference_price,
+      });
+      if (!fits) throw contentError('instrument_rules_invalid');
+      const at = clock.now();
+      const id = await db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Database;
+        if (await instrumentSymbolTaken(tx, body.symbol)) throw contentError('instrument_symbol_taken');
+        const row = await insertInstrumentRow(tx, {
+          symbol: body.symbol,
+          kind: body.kind,
+          base: body.base,
+          quote: body.quote,
+          tickSize: body.tick_size,
+          lotSize: body.lot_size,
+          priceDecimals: body.price_decimals,
+          tradingHours: body.trading_hours ?? null,
+          referencePrice: body.reference_price,
+          annualVolatility: body.annual_volatility ?? annualVolatilityDefault,
+          sortOrder: body.sort_order ?? 0,
+        });
+        await recordAudit(tx, {
+          actor,
+          action: 'instrument.create',
+          target: { type: 'instrument', id: row.id },
+          before: null,
+          after: snapshot(row),
+          at,
+        });
+        return row.id;
+      });
+      await deps.market().refreshInstruments();
+      return viewOf(id);
+    },
+
+    update(actor: AuditActor, request: InstrumentDisplayRequest): Promise<AdminInstrument> {
+      return change(actor, request.id, 'instrument.update', async (tx, before) => {
+        if (request.price_decimals !== undefined && !priceDecimalsFit(before, request.price_decimals))
+          throw contentError('instrument_rules_invalid');
+        return updateInstrumentDisplay(tx, request.id, {
+          priceDecimals: request.price_decimals,
+          tradingHours: request.trading_hours,
+          sortOrder: request.sort_order,
+        });
+      });
+    },
+
+    pause: (actor: AuditActor, id: number) =>
+      change(actor, id, 'instrument.pause', (tx) => setInstrumentStatus(tx, id, 'paused')),
+
+    resume: (actor: AuditActor, id: number) =>
+      change(actor, id, 'instrument.resume', (tx) => setInstrumentStatus(tx, id, 'trading')),
+  };
+}
