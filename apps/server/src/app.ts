@@ -27,6 +27,7 @@ import { installSpotRealtime, spotRoutes, spotServiceFor } from './modules/spot'
 import { staffRoutes } from './modules/staff';
 import { timezoneRoutes } from './modules/timezone';
 import { uploadFileRoutes, uploadRoutes } from './modules/upload';
+import { userAdminRoutes } from './modules/user-admin';
 import { verificationRoutes } from './modules/verification';
 import { walletRoutes } from './modules/wallet';
 import { walletAuthRoutes } from './modules/wallet-auth';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(staffRoutes(deps));
       await api.register(auditRoutes(deps));
       await api.register(adjustmentsRoutes(deps));
+      await api.register(userAdminRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -120,4 +120,13 @@ describe('configuration from the environment', () => {
       expect((error as Error).message).toContain('DEMO');
     }
   });
+
+  it('reads the two-person approval threshold as exact USDT text, default 10000, and refuses nonsense', () => {
+    expect(loadConfig({}).twoPersonAboveUsdt).toBe('10000');
+    expect(loadConfig({ APPROVAL_TWO_PERSON_ABOVE_USDT: '0' }).twoPersonAboveUsdt).toBe('0');
+    expect(loadConfig({ APPROVAL_TWO_PERSON_ABOVE_USDT: '2500.5' }).twoPersonAboveUsdt).toBe('2500.5');
+    for (const value of ['-1', 'ten', '1e4', '1.1234567']) {
+      expect(() => loadConfig({ APPROVAL_TWO_PERSON_ABOVE_USDT: value }), value).toThrow(ConfigError);
+    }
+  });
 });

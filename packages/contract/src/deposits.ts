@@ -6,8 +6,13 @@
 import { z } from 'zod';
 import { intParam, positiveIntParam } from './envelope';
 
-/** One staff member's approval of a money request. */
-export const reviewApprovalSchema = z.object({ staff_id: z.number().int(), at: z.number().int() });
+/** One staff member's approval of a money request: who (id and display name) and when (epoch ms). */
+export const reviewApprovalSchema = z.object({
+  staff_id: z.number().int(),
+  /** The staff member's display name ("" for a stand-in without a staff account). */
+  name: z.string(),
+  at: z.number().int(),
+});
 
 export const depositStatuses = ['pending', 'approved', 'rejected'] as const;
 export type DepositStatus = (typeof depositStatuses)[number];

@@ -13,6 +13,7 @@ export * from './spot';
 export * from './staff';
 export * from './timezone';
 export * from './upload';
+export * from './user-admin';
 export * from './verification';
 export * from './wallet';
 export * from './withdrawals';

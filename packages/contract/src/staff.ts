@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveIntParam } from './envelope';
+import { intParam, positiveIntParam } from './envelope';
 
 /** Staff roles; the server's route policies use the same five (a test keeps them equal). */
 export const staffRoleNames = ['admin', 'compliance', 'finance', 'content', 'support'] as const;
@@ -63,6 +63,11 @@ export const staffProfileSchema = z.object({
   /** The admin who created it; null for the first admin (`npm run admin:create`). */
   created_by: z.number().int().nullable(),
   created_at: z.number().int(),
+  /**
+   * The customer account (user id) this member personally holds; they cannot decide that user's
+   * deposits, withdrawals or verifications. null: none linked.
+   */
+  linked_user_id: z.number().int().nullable(),
 });
 export type StaffProfile = z.infer<typeof staffProfileSchema>;
 
@@ -94,16 +99,26 @@ export const staffTotpEnrolmentSchema = z.object({
 });
 export type StaffTotpEnrolment = z.infer<typeof staffTotpEnrolmentSchema>;
 
-/** POST /admin/staff/update: new roles, a new status, or both. */
+/**
+ * The customer account a staff member holds: a user id, or 0 (JSON null too) to remove the link.
+ * A form's "" means "unchanged", like the other fields.
+ */
+const linkedUserField = z
+  .union([z.null(), intParam.pipe(z.number().int().min(0))])
+  .transform((id) => (id === 0 ? null : id));
+
+/** POST /admin/staff/update: new roles, a new status, a linked customer account, or several. */
 export const staffUpdateBodySchema = z
   .strictObject({
     id: positiveIntParam,
     roles: z.preprocess(blankAsAbsent, staffRolesField.optional()),
     status: z.preprocess(blankAsAbsent, z.enum(staffStatuses).optional()),
+    linked_user_id: z.preprocess((value) => (value === '' ? undefined : value), linkedUserField.optional()),
   })
-  .refine((body) => body.roles !== undefined || body.status !== undefined, {
-    message: 'roles or status is required',
-  });
+  .refine(
+    (body) => body.roles !== undefined || body.status !== undefined || body.linked_user_id !== undefined,
+    { message: 'roles, status or linked_user_id is required' },
+  );
 export type StaffUpdateBody = z.input<typeof staffUpdateBodySchema>;
 
 /** POST /admin/staff/reset_totp */

@@ -41,6 +41,18 @@ export {
   setVerificationLevel,
 } from './users.service';
 
+/** For the operator console's users admin (modules/user-admin). */
+export {
+  countLiveUserSessions,
+  findUserForStaff,
+  listUserSessionsForStaff,
+  lockUserForStaff,
+  revokeUserSessionsForStaff,
+  type StaffUserView,
+  searchUsersForStaff,
+  setUserLoginFrozen,
+} from './users.staff';
+
 /** What the accounts routes need from the app; AppDeps satisfies it. */
 export type AccountsModuleDeps = {
   readonly database: DatabaseHandle;

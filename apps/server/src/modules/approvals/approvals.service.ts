@@ -2,23 +2,24 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { getUserContact } from '../accounts';
 import { type AuditActor, recordAudit } from '../audit';
-import { staffEmailOf } from '../staff';
+import { staffNamesOf, staffReviewerOf } from '../staff';
 import { approvalsRequired, isOwnRequest, usdtMicrosOf } from './approvals.domain';
 import { approvalsError } from './approvals.errors';
 import { type ApprovalTargetType, reviewApprovals } from './approvals.schema';
 
-export type ApprovalView = { readonly staff_id: number; readonly at: number };
+export type ApprovalView = { readonly staff_id: number; readonly name: string; readonly at: number };
 
 /**
- * Refuses a decision on a staff member's own request: their e-mail is the request owner's.
- * (Staff accounts are separate from users; the e-mail is what ties a person to both.)
+ * Refuses a decision on a staff member's own request: the owner is the customer account the
+ * member holds (staff.linked_user_id, set by an admin), or, as a fallback, has the member's e-mail.
+ * (Staff accounts are separate from users.)
  */
 export async function refuseOwnRequest(tx: Database, actor: AuditActor, ownerUserId: number): Promise<void> {
-  const staffEmail = await staffEmailOf(tx, actor.staffId);
-  if (staffEmail === null) return;
+  const reviewer = await staffReviewerOf(tx, actor.staffId);
+  if (reviewer === null) return;
   const owner = await getUserContact(tx, ownerUserId);
   const own = isOwnRequest({
-    staff: { email: staffEmail, linkedUserId: null },
+    staff: reviewer,
     owner: { id: ownerUserId, email: owner?.email ?? null },
   });
   if (own) throw approvalsError('own_request');
@@ -52,7 +53,11 @@ export async function recordApproval(
     staffId: params.actor.staffId,
     at: params.at,
   });
-  const approvals = [...mine, { staff_id: params.actor.staffId, at: params.at.getTime() }];
+  const names = await staffNamesOf(tx, [params.actor.staffId]);
+  const approvals = [
+    ...mine,
+    { staff_id: params.actor.staffId, name: names.get(params.actor.staffId) ?? '', at: params.at.getTime() },
+  ];
   const complete = approvals.length >= params.required;
   if (!complete) {
     await recordAudit(tx, {
@@ -81,9 +86,14 @@ export async function approvalsFor(
     .from(reviewApprovals)
     .where(and(eq(reviewApprovals.targetType, type), inArray(reviewApprovals.targetId, [...ids])))
     .orderBy(asc(reviewApprovals.id));
+  // Stand-in principals (tests, the demo token) have no staff row: their name is "".
+  const names = await staffNamesOf(
+    db,
+    rows.map((row) => row.staffId),
+  );
   for (const row of rows) {
     const list = byId.get(row.targetId) ?? [];
-    list.push({ staff_id: row.staffId, at: row.at.getTime() });
+    list.push({ staff_id: row.staffId, name: names.get(row.staffId) ?? '', at: row.at.getTime() });
     byId.set(row.targetId, list);
   }
   return byId;

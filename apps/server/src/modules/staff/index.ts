@@ -5,7 +5,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../platform/clock';
 import type { Database, DatabaseHandle } from '../../platform/db/database';
-import { isOwnRequest } from './staff.domain';
 import { findStaffById, staffDisplayNames } from './staff.repository';
 import { staffApiRoutes } from './staff.routes';
 import { createTotpSecretBox } from './staff.secrets';
@@ -47,12 +46,6 @@ export function staffRoutes(deps: StaffModuleDeps): FastifyPluginAsyncZod {
   };
 }
 
-/** A staff member's e-mail (lower-cased), so money reviews can refuse a member's own request. */
-export async function staffEmailOf(db: Database, staffId: number): Promise<string | null> {
-  const record = staffId > 0 ? await findStaffById(db, staffId) : null;
-  return record ? record.email.toLowerCase() : null;
-}
-
 /**
  * Who a staff member is as a reviewer of a user's request: their e-mail (lower-cased) and the
  * customer account they hold (`linked_user_id`). null for an unknown id (e.g. a test stand-in).
@@ -68,17 +61,4 @@ export async function staffReviewerOf(
 /** Staff members' display names by id, for lists naming who approved (unknown ids are absent). */
 export async function staffNamesOf(db: Database, ids: readonly number[]): Promise<Map<number, string>> {
   return staffDisplayNames(db, ids);
-}
-
-/**
- * Whether the staff member `staffId` would be deciding a request of their own user account
- * (`linked_user_id`, or the same e-mail): such a decision must be refused. Unknown staff ids
- * (test stand-ins, the demo token) own nothing.
- */
-export async function isStaffOwnRequest(
-  db: Database,
-  params: { readonly staffId: number; readonly owner: { readonly id: number; readonly email: string | null } },
-): Promise<boolean> {
-  const reviewer = await staffReviewerOf(db, params.staffId);
-  return reviewer !== null && isOwnRequest({ reviewer, owner: params.owner });
 }

@@ -24,6 +24,8 @@ export type StaffMember = {
   readonly lastLoginAt: Date | null;
   readonly createdBy: number | null;
   readonly createdAt: Date;
+  /** The customer account this member personally holds (users.id), or null. */
+  readonly linkedUserId: number | null;
 };
 
 export function staffProfileOf(member: StaffMember, now: Date): StaffProfile {
@@ -38,6 +40,7 @@ export function staffProfileOf(member: StaffMember, now: Date): StaffProfile {
     last_login_at: member.lastLoginAt?.getTime() ?? null,
     created_by: member.createdBy,
     created_at: member.createdAt.getTime(),
+    linked_user_id: member.linkedUserId,
   };
 }
 

@@ -2,7 +2,14 @@ import { AppError } from '../../platform/http/app-error';
 import type { MessageKey } from '../../platform/i18n/messages';
 
 /** Every failure the staff module can report; the compiler demands a message key for each. */
-export type StaffErrorCode = 'login_failed' | 'email_taken' | 'not_found' | 'self_demotion' | 'self_disable';
+export type StaffErrorCode =
+  | 'login_failed'
+  | 'email_taken'
+  | 'not_found'
+  | 'self_demotion'
+  | 'self_disable'
+  | 'linked_user_not_found'
+  | 'linked_user_taken';
 
 export const staffErrorKeys = {
   login_failed: 'staff.errors.login_failed',
@@ -10,6 +17,8 @@ export const staffErrorKeys = {
   not_found: 'staff.errors.not_found',
   self_demotion: 'staff.errors.self_demotion',
   self_disable: 'staff.errors.self_disable',
+  linked_user_not_found: 'staff.errors.linked_user_not_found',
+  linked_user_taken: 'staff.errors.linked_user_taken',
 } as const satisfies Record<StaffErrorCode, MessageKey>;
 
 export function staffError(code: StaffErrorCode): AppError {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import type { StaffMember, StaffRoleName } from './staff.domain';
 import { staff, staffSessions } from './staff.schema';
@@ -18,6 +18,7 @@ export function staffMemberOf(record: StaffRecord): StaffMember {
     lastLoginAt: record.lastLoginAt,
     createdBy: record.createdBy,
     createdAt: record.createdAt,
+    linkedUserId: record.linkedUserId,
   };
 }
 
@@ -50,6 +51,17 @@ export async function listStaff(db: Database): Promise<StaffRecord[]> {
   return db.select().from(staff).orderBy(asc(staff.id)).limit(staffListSizeMax);
 }
 
+/** Display names of some staff members, by id. */
+export async function staffDisplayNames(db: Database, ids: readonly number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)].filter((id) => id > 0);
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: staff.id, name: staff.displayName })
+    .from(staff)
+    .where(inArray(staff.id, unique));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 export async function insertStaff(db: Database, values: NewStaff): Promise<StaffRecord> {
   const [row] = await db.insert(staff).values(values).returning();
   if (!row) throw new Error('staff insert returned no row');
@@ -60,7 +72,10 @@ export async function updateStaff(
   db: Database,
   id: number,
   values: Partial<
-    Pick<NewStaff, 'roles' | 'status' | 'failedLogins' | 'lockedUntil' | 'totpSecret' | 'totpLastStep'>
+    Pick<
+      NewStaff,
+      'roles' | 'status' | 'failedLogins' | 'lockedUntil' | 'totpSecret' | 'totpLastStep' | 'linkedUserId'
+    >
   > & {
     updatedAt: Date;
   },

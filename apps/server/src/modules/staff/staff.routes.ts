@@ -161,10 +161,14 @@ export function staffApiRoutes(deps: { staff: StaffService; clock: Clock }): Fas
         config: { policy: admin },
         schema: {
           tags: adminTags,
-          summary: 'Change the roles and/or status (active, disabled) of a staff account',
+          summary:
+            'Change the roles, status (active, disabled) and/or linked customer account of a staff account',
           description:
             'Disabling ends the member’s sessions at once; setting `active` also lifts a lockout. ' +
-            'An admin cannot remove their own admin role or disable themselves.',
+            'An admin cannot remove their own admin role or disable themselves. `linked_user_id` ' +
+            'names the customer account the member personally holds (0 or null removes it); they ' +
+            'then cannot approve or reject that user’s deposits, withdrawals or verifications. A ' +
+            'user is linked to at most one staff member.',
           security,
           body: staffUpdateBodySchema,
           response: { 200: apiReply(staffProfileSchema) },
@@ -176,6 +180,7 @@ export function staffApiRoutes(deps: { staff: StaffService; clock: Clock }): Fas
           id: request.body.id,
           roles: request.body.roles,
           status: request.body.status,
+          linkedUserId: request.body.linked_user_id,
         });
         return ok(staffProfileOf(member, clock.now()));
       },

@@ -34,11 +34,17 @@ export const staff = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** The admin who created the account; null for one made by `npm run admin:create`. */
     createdBy: integer('created_by'),
+    /**
+     * The customer account (users.id) this staff member personally holds, set by an admin: they
+     * may not decide that user's deposits, withdrawals or verifications. One staff per user.
+     */
+    linkedUserId: integer('linked_user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (table) => [
     uniqueIndex('staff_email_idx').on(sql`lower(${table.email})`),
+    uniqueIndex('staff_linked_user_idx').on(table.linkedUserId),
     check('staff_status', sql`status in ('active', 'disabled')`),
     check(
       'staff_roles',

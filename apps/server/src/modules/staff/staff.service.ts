@@ -2,7 +2,7 @@ import type { AuditAction } from '@fairex/contract';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import type { Principal, SessionResolver } from '../../platform/http/route-policy';
-import { hashPassword, verifyPassword } from '../accounts';
+import { getUserContact, hashPassword, verifyPassword } from '../accounts';
 import { type AuditActor, recordAudit } from '../audit';
 import {
   isLocked,
@@ -55,14 +55,20 @@ function auditViewOf(record: StaffRecord) {
     roles: [...record.roles],
     status: record.status,
     locked_until: record.lockedUntil?.getTime() ?? null,
+    linked_user_id: record.linkedUserId,
   };
 }
 
-/** roles only: `staff.roles_set`; status only: `staff.disable` / `staff.enable`; both: `staff.update`. */
+/**
+ * roles only: `staff.roles_set`; status only: `staff.disable` / `staff.enable`; anything with a
+ * linked customer account, or roles and status together: `staff.update`.
+ */
 function updateActionOf(change: {
   roles: readonly StaffRoleName[] | undefined;
   status: 'active' | 'disabled' | undefined;
+  linkedUserId: number | null | undefined;
 }): AuditAction {
+  if (change.linkedUserId !== undefined) return 'staff.update';
   if (change.status === undefined) return 'staff.roles_set';
   if (change.roles !== undefined) return 'staff.update';
   return change.status === 'disabled' ? 'staff.disable' : 'staff.enable';
@@ -231,14 +237,16 @@ export function createStaffService(deps: StaffServiceDeps) {
     },
 
     /**
-     * New roles and/or status. Disabling ends the member's sessions; making an account active
-     * also lifts a lockout. Nobody removes their own admin role or disables themselves.
+     * New roles, status and/or linked customer account (null removes it). Disabling ends the
+     * member's sessions; making an account active also lifts a lockout. Nobody removes their own
+     * admin role or disables themselves. A user is linked to at most one staff member.
      */
     async update(params: {
       actor: AuditActor;
       id: number;
       roles: readonly StaffRoleName[] | undefined;
       status: 'active' | 'disabled' | undefined;
+      linkedUserId?: number | null | undefined;
     }): Promise<StaffMember> {
       const refusal = staffUpdateRefusal({
         actorId: params.actor.staffId,
@@ -248,12 +256,17 @@ export function createStaffService(deps: StaffServiceDeps) {
       });
       if (refusal) throw staffError(refusal);
       const now = clock.now();
-      const record = await db.transaction(async (tx) => {
+      const linkedUserId = params.linkedUserId;
+      const change = async (tx: Database) => {
         const before = await findStaffById(tx, params.id);
         if (!before) return null;
+        if (typeof linkedUserId === 'number' && (await getUserContact(tx, linkedUserId)) === null) {
+          throw staffError('linked_user_not_found');
+        }
         const updated = await updateStaff(tx, params.id, {
           ...(params.roles === undefined ? {} : { roles: [...new Set(params.roles)] }),
           ...(params.status === undefined ? {} : { status: params.status }),
+          ...(linkedUserId === undefined ? {} : { linkedUserId }),
           ...(params.status === 'active' ? { failedLogins: 0, lockedUntil: null } : {}),
           updatedAt: now,
         });
@@ -264,14 +277,23 @@ export function createStaffService(deps: StaffServiceDeps) {
             : 0;
         await recordAudit(tx, {
           actor: params.actor,
-          action: updateActionOf(params),
+          action: updateActionOf({ ...params, linkedUserId }),
           target: { type: 'staff', id: params.id },
           before: auditViewOf(before),
           after: { ...auditViewOf(updated), sessions_ended: sessionsEnded },
           at: now,
         });
         return updated;
-      });
+      };
+      let record: StaffRecord | null;
+      try {
+        record = await db.transaction(change);
+      } catch (error) {
+        // Only the unique index on linked_user_id can refuse this update (staff_linked_user_idx):
+        // it keeps one staff member per user, even when two admins race.
+        if (uniqueViolationOf(error) !== null) throw staffError('linked_user_taken');
+        throw error;
+      }
       if (!record) throw staffError('not_found');
       return staffMemberOf(record);
     },

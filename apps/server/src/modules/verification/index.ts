@@ -4,3 +4,4 @@
  * module); routes that need it use `policies.verified`, which answers 998 below Lv1.
  */
 export { verificationRoutes } from './verification.routes';
+export { stateOf as verificationStateOf } from './verification.service';

@@ -9,6 +9,7 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { platformErrors } from '../../platform/http/app-error';
 import { getUserContact, setVerificationLevel } from '../accounts';
+import { refuseOwnRequest } from '../approvals';
 import { type AuditActor, recordAudit } from '../audit';
 import { markUploadPrivate } from '../upload';
 import {
@@ -64,7 +65,8 @@ async function subjectOf(db: Database, userId: number): Promise<VerificationSubj
   return { verificationLevel: contact.verificationLevel, contactBound: isContactBound(contact) };
 }
 
-async function stateOf(db: Database, userId: number): Promise<RealState> {
+/** The verification state a user sees on GET /real/state (staff read it for the users admin). */
+export async function stateOf(db: Database, userId: number): Promise<RealState> {
   const subject = await subjectOf(db, userId);
   const [latestLv1, latestLv2] = await Promise.all([
     findLatestRequest(db, { userId, level: 1 }),
@@ -154,6 +156,9 @@ export function createVerificationService(deps: VerificationServiceDeps): Verifi
           throw verificationError(existing ? 'already_decided' : 'request_not_found');
         }
         const contact = await getUserContact(tx, decided.userId);
+        // Nobody decides their own verification (linked customer account or same e-mail). The
+        // decision above holds the request's row lock; refusing rolls it back, so nothing changes.
+        await refuseOwnRequest(tx, actor, decided.userId);
         const levelBefore = contact?.verificationLevel ?? null;
         let levelAfter = levelBefore;
         if (decision.decision === 'approve') {
