@@ -19,6 +19,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // A browser page under a loaded CI machine can take seconds to show what a poll waits for.
+          expect: { poll: { timeout: 10_000 } },
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 300_000,

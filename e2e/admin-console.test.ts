@@ -1,9 +1,13 @@
 /**
- * The operator console at /admin/: a staff member signs in with password and TOTP, approves a
- * Lv1 verification and a deposit voucher, and finds both decisions in the audit log.
+ * The operator console at /admin/: an admin signs in with password and TOTP, approves a Lv1
+ * verification, gives the first of two approvals to a deposit above the two-person threshold,
+ * creates a finance colleague (TOTP shown once, with a QR code) who signs in in another window,
+ * sees only the finance menu and gives the second approval; the admin then finds every decision
+ * in the audit log and exports it as CSV.
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desktopViewport, launchBrowser, screenshot, watchPageErrors } from './support/browser';
 import { demoStaffToken, type RunningServer, startFairexServer } from './support/fairex-server';
@@ -19,21 +23,37 @@ const menuItem = (page: Page, key: string) =>
 
 type Enrolment = { staff: { id: number; email: string }; totp_secret: string };
 
+async function signIn(page: Page, params: { url: string; email: string; password: string; secret: string }) {
+  await page.goto(`${params.url}/admin/`);
+  await page.getByTestId('login-card').waitFor();
+  await page.getByTestId('login-email').fill(params.email);
+  await page.getByTestId('login-password').fill(params.password);
+  await page.getByTestId('login-code').fill(totpCode(params.secret));
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('console-brand').waitFor();
+}
+
 describe('the operator console', () => {
   let server: RunningServer;
   let api: ApiCaller;
   let browser: Browser;
   let page: Page;
+  let financeContext: BrowserContext;
   let pageErrors: string[];
-  const staffEmail = `ops${Date.now() % 1_000_000}@fairex.example`;
+  const stamp = Date.now() % 1_000_000;
+  const staffEmail = `ops${stamp}@fairex.example`;
   const staffPassword = 'console-secret-12';
+  const financeEmail = `finance${stamp}@fairex.example`;
+  const financePassword = 'finance-secret-34';
   let totpSecret = '';
-  const userEmail = `reviewed${Date.now() % 1_000_000}@example.com`;
+  let financeSecret = '';
+  const userEmail = `reviewed${stamp}@example.com`;
   let userToken = '';
   let depositId = 0;
 
   beforeAll(async () => {
-    server = await startFairexServer();
+    // 150 USDT is above this threshold: the deposit needs two different staff members.
+    server = await startFairexServer({ env: { APPROVAL_TWO_PERSON_ABOVE_USDT: '100' } });
     api = apiCaller(server.url);
     // The first admin comes from `npm run admin:create`; here the demo staff token stands in for it.
     const enrolment = await api.ok<Enrolment>('/admin/staff/create', {
@@ -66,11 +86,12 @@ describe('the operator console', () => {
     depositId = record.id;
 
     browser = await launchBrowser();
-    page = await browser.newPage({ viewport: desktopViewport });
+    page = await browser.newPage({ viewport: desktopViewport, acceptDownloads: true });
     pageErrors = watchPageErrors(page);
   });
 
   afterAll(async () => {
+    await financeContext?.close();
     await browser?.close();
     await server?.stop();
   });
@@ -92,8 +113,13 @@ describe('the operator console', () => {
     await page.getByTestId('login-submit').click();
     await page.getByTestId('console-brand').waitFor();
     expect(await page.getByTestId('console-staff').innerText()).toBe('Olivia Ops');
+    // An admin sees every section.
+    for (const key of ['verifications', 'users', 'deposits', 'content', 'settings', 'audit', 'staff']) {
+      await page.getByTestId(`nav-${key}`).waitFor();
+    }
     await page.getByTestId('dashboard-verifications').waitFor();
     await expect.poll(() => page.getByTestId('dashboard-deposits').innerText()).toMatch(/[1-9]/);
+    await settle(page);
     await screenshot(page, 'admin-dashboard-1280');
   });
 
@@ -115,10 +141,11 @@ describe('the operator console', () => {
     expect(JSON.stringify(info)).toMatch(/"(verification_level|real_level|level)":1/);
   });
 
-  it('approves the deposit with its voucher: the user is credited once', async () => {
+  it('gives the first of two approvals to the deposit; a second must come from someone else', async () => {
     await menuItem(page, 'deposits').click();
     const row = page.getByTestId(`queue-row-${depositId}`);
     await row.waitFor();
+    expect(await row.getByTestId('approvals-tag').innerText()).toMatch(/0.*2/);
     await row.click();
     await page.getByTestId('review-image').waitFor();
     await settle(page);
@@ -126,46 +153,181 @@ describe('the operator console', () => {
     await page.getByTestId('review-approve').click();
     await page.locator('.review-approve-confirm').click();
     await page.locator('.ant-message-success').last().waitFor();
-    await expect.poll(() => page.getByTestId(`queue-row-${depositId}`).count()).toBe(0);
-    const spot = await api.ok<{ balance?: string; available?: string }>('/wallet/detail', {
+    // Still pending, now with one approval; this member cannot give the second.
+    await expect.poll(() => row.getByTestId('approvals-tag').innerText()).toMatch(/1.*2/);
+    await row.click();
+    await page.locator('.ant-drawer-body').getByTestId('review-approve').waitFor();
+    expect(await page.locator('.ant-drawer-body').getByTestId('review-approve').isDisabled()).toBe(true);
+    await settle(page);
+    await screenshot(page, 'admin-deposit-first-approval-1280');
+    await page.locator('.ant-drawer-close').click();
+    const spot = await api.ok<{ balance: string }>('/wallet/detail', {
       token: userToken,
       body: { currency: 3, type: 'change' },
     });
-    expect(JSON.stringify(spot)).toContain('150');
+    expect(spot.balance).toMatch(/^0(\.0+)?$/);
   });
 
-  it('finds both decisions in the audit log, with before and after', async () => {
-    await menuItem(page, 'audit').click();
-    const verification = page.getByTestId('audit-row-verification.approve');
-    const deposit = page.getByTestId('audit-row-deposit.approve');
-    await verification.first().waitFor();
-    await deposit.first().waitFor();
-    await deposit.first().locator('.ant-table-row-expand-icon').click();
-    await page.locator('.console-json').first().waitFor();
-    await screenshot(page, 'admin-audit-1280');
-    const chain = await api.ok<{ list: { action: string; staff_id: number; target_id: string }[] }>(
-      '/admin/audit',
+  it('creates a finance colleague and shows the authenticator secret once, with a QR code', async () => {
+    await menuItem(page, 'staff').click();
+    await page.getByTestId('staff-create').click();
+    await page.getByTestId('staff-name').fill('Frank Finance');
+    await page.getByTestId('staff-email').fill(financeEmail);
+    await page.getByTestId('staff-password').fill(financePassword);
+    await page.getByTestId('staff-roles').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Finance' }).click();
+    // Clicking the dialog's title closes the options (Escape would close the whole dialog).
+    await page.locator('.ant-modal-title', { hasText: 'New staff member' }).click();
+    await page.locator('.staff-create-submit').click();
+    await page.getByTestId('staff-totp-qr').waitFor();
+    financeSecret = (await page.getByTestId('staff-totp-secret').innerText()).trim();
+    expect(financeSecret).toMatch(/^[A-Z2-7]{16,}$/);
+    await settle(page);
+    await screenshot(page, 'admin-staff-enrolment-1280');
+    await page.keyboard.press('Escape');
+    await page.locator('tr', { hasText: financeEmail }).waitFor();
+    await settle(page);
+    await screenshot(page, 'admin-staff-1280');
+  });
+
+  it('lets the finance member, in another window, see only finance sections and give the second approval', async () => {
+    financeContext = await browser.newContext({ viewport: desktopViewport });
+    const finance = await financeContext.newPage();
+    const financeErrors = watchPageErrors(finance);
+    await signIn(finance, {
+      url: server.url,
+      email: financeEmail,
+      password: financePassword,
+      secret: financeSecret,
+    });
+    await finance.getByTestId('nav-deposits').waitFor();
+    expect(await finance.getByTestId('nav-audit').count()).toBe(0);
+    expect(await finance.getByTestId('nav-verifications').count()).toBe(0);
+    expect(await finance.getByTestId('nav-staff').count()).toBe(0);
+    await menuItem(finance, 'deposits').click();
+    const row = finance.getByTestId(`queue-row-${depositId}`);
+    await row.click();
+    await finance.getByTestId('review-image').waitFor();
+    await finance.getByTestId('review-approve').click();
+    await finance.locator('.review-approve-confirm').click();
+    await finance.locator('.ant-message-success').last().waitFor();
+    await expect.poll(() => finance.getByTestId(`queue-row-${depositId}`).count()).toBe(0);
+    await settle(finance);
+    await screenshot(finance, 'admin-finance-deposits-1280');
+    const spot = await api.ok<{ balance: string }>('/wallet/detail', {
+      token: userToken,
+      body: { currency: 3, type: 'change' },
+    });
+    expect(spot.balance).toMatch(/^150(\.0+)?$/);
+    expect(financeErrors).toEqual([]);
+  });
+
+  it('finds the user with their balance and bill', async () => {
+    await menuItem(page, 'users').click();
+    await page.getByTestId('users-search').locator('input').fill(userEmail);
+    await page.getByTestId('users-search').locator('input').press('Enter');
+    const row = page.locator('tr', { hasText: userEmail });
+    await row.waitFor();
+    await row.click();
+    await page.locator('.ant-drawer-body', { hasText: 'Lv1' }).waitFor();
+    await page.locator('.ant-drawer-body .ant-tabs-tab', { hasText: 'Balances' }).click();
+    await page.locator('.ant-drawer-body', { hasText: '150' }).waitFor();
+    await settle(page);
+    await screenshot(page, 'admin-user-1280');
+    await page.locator('.ant-drawer-close').click();
+  });
+
+  it('books an adjustment and shows the resulting ledger entry', async () => {
+    const found = await api.ok<{ list: { id: number }[] }>(
+      `/admin/users?q=${encodeURIComponent(userEmail)}`,
       { token: demoStaffToken },
     );
-    const mine = chain.list.filter((entry) => entry.action.endsWith('.approve'));
-    expect(mine.map((entry) => entry.action)).toEqual(
-      expect.arrayContaining(['verification.approve', 'deposit.approve']),
+    const userId = found.list[0]?.id ?? 0;
+    await menuItem(page, 'adjustments').click();
+    await page.getByTestId('adjust-user').fill(String(userId));
+    await page.getByTestId('adjust-currency').click();
+    await page.locator('.ant-select-item-option', { hasText: /^USDT$/ }).click();
+    await page.getByTestId('adjust-amount').fill('-0.5');
+    await page.getByTestId('adjust-reason').fill('Duplicate bonus reversed');
+    await page.getByTestId('adjust-submit').click();
+    await page.locator('.adjust-confirm').click();
+    await page.getByTestId('adjustment-result').waitFor();
+    expect(await page.getByTestId('adjustment-result').innerText()).toContain('-0.5');
+    await settle(page);
+    await screenshot(page, 'admin-adjustment-1280');
+    const spot = await api.ok<{ balance: string }>('/wallet/detail', {
+      token: userToken,
+      body: { currency: 3, type: 'change' },
+    });
+    expect(spot.balance).toMatch(/^149\.50*$/);
+  });
+
+  it('finds every decision in the audit log, with before and after, and exports the CSV', async () => {
+    await menuItem(page, 'audit').click();
+    const verification = page.getByTestId('audit-row-verification.approve');
+    const first = page.getByTestId('audit-row-deposit.first_approval');
+    const deposit = page.getByTestId('audit-row-deposit.approve');
+    await verification.first().waitFor();
+    await first.first().waitFor();
+    await deposit.first().waitFor();
+    await deposit.first().locator('.ant-table-row-expand-icon').click();
+    await page.getByTestId('audit-diff').first().waitFor();
+    await settle(page);
+    await screenshot(page, 'admin-audit-1280');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('audit-export').click(),
+    ]);
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv).toContain('deposit.approve');
+    expect(csv).toContain('verification.approve');
+    expect(csv).toContain('adjustment.create');
+
+    const chain = await api.ok<{
+      list: { action: string; staff_id: number; target_type: string; target_id: string }[];
+    }>('/admin/audit', { token: demoStaffToken });
+    const decisions = chain.list.filter(
+      (entry) => entry.target_type === 'deposit' && entry.target_id === String(depositId),
     );
-    expect(mine.find((entry) => entry.action === 'deposit.approve')?.target_id).toBe(String(depositId));
+    expect(decisions.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['deposit.first_approval', 'deposit.approve']),
+    );
+    // Two different people: the admin first, the finance member second.
+    expect(new Set(decisions.map((entry) => entry.staff_id)).size).toBe(2);
+  });
+
+  it('shows content and settings to the admin', async () => {
+    await menuItem(page, 'content').click();
+    await page.locator('.ant-tabs-tab', { hasText: 'FAQ' }).waitFor();
+    await settle(page);
+    await screenshot(page, 'admin-content-1280');
+    await menuItem(page, 'settings').click();
+    await page.locator('.ant-tabs-tab', { hasText: 'Instruments' }).waitFor();
+    await settle(page);
+    await screenshot(page, 'admin-settings-1280');
   });
 
   it('reads in Chinese and still works on a narrow window', async () => {
+    await menuItem(page, 'audit').click();
     await page.getByTestId('console-language').click();
     await page.locator('.ant-select-item-option', { hasText: '简体中文' }).click();
     await expect.poll(() => page.getByTestId('nav-audit').innerText()).toBe('审计日志');
     await page.keyboard.press('Escape');
     await settle(page);
     await screenshot(page, 'admin-audit-zh-1280');
+    await menuItem(page, 'dashboard').click();
+    await page.getByTestId('dashboard-deposits').waitFor();
+    await settle(page);
+    await screenshot(page, 'admin-dashboard-zh-1280');
     await page.setViewportSize({ width: 768, height: 900 });
     await menuItem(page, 'deposits').click();
     await page.getByTestId('queue-status').waitFor();
+    await page.getByTestId('queue-status').getByText('已通过').click();
+    await page.getByTestId(`queue-row-${depositId}`).click();
+    await page.getByTestId('review-image').waitFor();
     await settle(page);
-    await screenshot(page, 'admin-deposits-zh-768');
+    await screenshot(page, 'admin-deposit-zh-768');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -13,12 +13,16 @@ import { useTranslation } from 'react-i18next';
 import { createHashRouter, Navigate, RouterProvider } from 'react-router';
 import { AdjustmentsPage } from '../features/adjustments/adjustments-page';
 import { AuditPage } from '../features/audit/audit-page';
+import { ContentPage } from '../features/content/content-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { DepositAddressesPage } from '../features/deposit-addresses/deposit-addresses-page';
 import { LoginPage } from '../features/login/login-page';
 import { DepositsPage } from '../features/reviews/deposits-page';
 import { VerificationsPage } from '../features/reviews/verifications-page';
 import { WithdrawalsPage } from '../features/reviews/withdrawals-page';
+import { SettingsPage } from '../features/settings/settings-page';
 import { StaffPage } from '../features/staff/staff-page';
+import { UsersPage } from '../features/users/users-page';
 import type { ConsoleLocale } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { ConsoleLayout } from './console-layout';
@@ -45,7 +49,11 @@ const router = createHashRouter([
       { path: 'verifications', element: <VerificationsPage /> },
       { path: 'deposits', element: <DepositsPage /> },
       { path: 'withdrawals', element: <WithdrawalsPage /> },
+      { path: 'users', element: <UsersPage /> },
       { path: 'adjustments', element: <AdjustmentsPage /> },
+      { path: 'deposit-addresses', element: <DepositAddressesPage /> },
+      { path: 'content', element: <ContentPage /> },
+      { path: 'settings', element: <SettingsPage /> },
       { path: 'audit', element: <AuditPage /> },
       { path: 'staff', element: <StaffPage /> },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -3,36 +3,50 @@ import {
   BankOutlined,
   DashboardOutlined,
   ExportOutlined,
+  FileTextOutlined,
   IdcardOutlined,
   ImportOutlined,
   LogoutOutlined,
+  SettingOutlined,
   SwapOutlined,
   TeamOutlined,
+  UserOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
-import { Button, Layout, Menu, Select, Space, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Avatar, Button, Flex, Layout, Menu, Tag, Tooltip, Typography } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { call, textReply } from '../lib/api';
-import { type ConsoleLocale, consoleLocales, setConsoleLocale } from '../lib/i18n';
+import { LanguageSelect } from '../components/language-select';
+import { call, refreshSession, textReply } from '../lib/api';
 import { canOpen, type SectionKey, sections } from '../lib/roles';
 import { setSession, useSession } from '../lib/session';
 
 const icons: Record<SectionKey, ReactNode> = {
   dashboard: <DashboardOutlined />,
   verifications: <IdcardOutlined />,
+  users: <UserOutlined />,
   deposits: <ImportOutlined />,
   withdrawals: <ExportOutlined />,
   adjustments: <SwapOutlined />,
+  depositAddresses: <WalletOutlined />,
+  content: <FileTextOutlined />,
+  settings: <SettingOutlined />,
   audit: <AuditOutlined />,
   staff: <TeamOutlined />,
 };
 
+/** The signed-in console: a side menu of the sections the member's roles open, and a header. */
 export function ConsoleLayout() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
+  const [collapsed, setCollapsed] = useState(false);
+  // Once per sign-in: roles may have changed since the token was issued.
+  useEffect(() => {
+    void refreshSession();
+  }, []);
   if (!session) return null;
   const roles = session.staff.roles;
   const open = sections.filter((section) => canOpen(roles, section));
@@ -45,10 +59,19 @@ export function ConsoleLayout() {
   };
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider breakpoint="lg" collapsedWidth={64} width={220} theme="dark">
+    <Layout className="console-shell">
+      <Layout.Sider
+        breakpoint="lg"
+        collapsedWidth={64}
+        width={224}
+        theme="dark"
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        className="console-sider"
+      >
         <div className="console-brand" data-testid="console-brand">
-          <BankOutlined /> <span>{t('brand')}</span>
+          <BankOutlined />
+          {!collapsed && <span>{t('brand')}</span>}
         </div>
         <Menu
           theme="dark"
@@ -64,32 +87,28 @@ export function ConsoleLayout() {
       </Layout.Sider>
       <Layout>
         <Layout.Header className="console-header">
-          <Typography.Title level={4} style={{ margin: 0 }}>
+          <Typography.Title level={4} style={{ margin: 0 }} ellipsis>
             {t(`nav.${current?.key ?? 'dashboard'}`)}
           </Typography.Title>
-          <Space wrap>
-            <span data-testid="console-staff">{session.staff.name}</span>
-            {roles.map((role) => (
-              <Tag key={role} color="gold">
-                {t(`roles.${role}`)}
-              </Tag>
-            ))}
-            <Select
-              size="small"
-              value={i18n.language as ConsoleLocale}
-              style={{ width: 130 }}
-              aria-label={t('language')}
-              data-testid="console-language"
-              onChange={(locale: ConsoleLocale) => setConsoleLocale(locale)}
-              options={Object.entries(consoleLocales).map(([code, locale]) => ({
-                value: code,
-                label: locale.label,
-              }))}
-            />
-            <Button icon={<LogoutOutlined />} onClick={logout} data-testid="console-logout">
+          <Flex gap={12} align="center" wrap>
+            <Flex gap={8} align="center">
+              <Avatar size="small" style={{ background: '#c99400' }}>
+                {session.staff.name.slice(0, 1).toUpperCase()}
+              </Avatar>
+              <Tooltip title={session.staff.email}>
+                <span data-testid="console-staff">{session.staff.name}</span>
+              </Tooltip>
+              {roles.map((role) => (
+                <Tag key={role} color="gold" style={{ marginInlineEnd: 0 }}>
+                  {t(`roles.${role}`)}
+                </Tag>
+              ))}
+            </Flex>
+            <LanguageSelect testId="console-language" />
+            <Button size="small" icon={<LogoutOutlined />} onClick={logout} data-testid="console-logout">
               {t('logout')}
             </Button>
-          </Space>
+          </Flex>
         </Layout.Header>
         <Layout.Content className="console-content">
           <Outlet />

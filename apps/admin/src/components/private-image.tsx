@@ -1,5 +1,5 @@
 import { Image, Skeleton, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { privateImageUrl } from '../lib/api';
 
@@ -25,8 +25,15 @@ export function PrivateImage({ path, label }: { path: string | null; label: stri
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [path]);
-  if (!path) return <Typography.Text type="secondary">{t('review.noImage')}</Typography.Text>;
-  if (failed) return <Typography.Text type="danger">{t('errors.image')}</Typography.Text>;
-  if (!url) return <Skeleton.Image active />;
-  return <Image src={url} alt={label} width={220} data-testid="review-image" />;
+  let body: ReactNode;
+  if (!path) body = <Typography.Text type="secondary">{t('review.noImage')}</Typography.Text>;
+  else if (failed) body = <Typography.Text type="danger">{t('errors.image')}</Typography.Text>;
+  else if (!url) body = <Skeleton.Image active />;
+  else body = <Image src={url} alt={label} width={240} data-testid="review-image" />;
+  return (
+    <figure className="console-figure">
+      <div className="console-figure-frame">{body}</div>
+      <figcaption>{label}</figcaption>
+    </figure>
+  );
 }

@@ -29,6 +29,7 @@ export function ReviewQueue<T extends { id: number; status: string }>(props: Pro
   });
   const decided = () => {
     setSelected(null);
+    void queryClient.invalidateQueries({ queryKey: ['users'] });
     void queryClient.invalidateQueries({ queryKey: ['queue'] });
     void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
   };
@@ -61,7 +62,7 @@ export function ReviewQueue<T extends { id: number; status: string }>(props: Pro
       />
       <Drawer
         open={selected !== null}
-        width={560}
+        size="min(600px, 100vw)"
         title={selected ? t('review.requestTitle', { id: selected.id }) : ''}
         onClose={() => setSelected(null)}
         destroyOnHidden

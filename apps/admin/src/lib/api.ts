@@ -1,10 +1,20 @@
+import { staffProfileSchema } from '@fairex/contract';
 import i18next from 'i18next';
 import { currentSession, setSession } from './session';
 
 /** A refused or failed call; `message` is the server's localised text or the console's own. */
 export class ApiError extends Error {
   override name = 'ApiError';
+  /** The HTTP status (0 when the server could not be reached). */
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.status = status;
+  }
 }
+
+const forbiddenStatus = 403;
+const sessionCheckPath = '/admin/auth/me';
 
 type Schema<T> = { parse(value: unknown): T };
 
@@ -45,21 +55,41 @@ export async function call<T>(method: 'GET' | 'POST', path: string, options: Cal
       body: method === 'POST' ? JSON.stringify(options.body ?? {}) : undefined,
     });
   } catch {
-    throw new ApiError(i18next.t('errors.network'));
+    throw new ApiError(i18next.t('errors.network'), 0);
   }
   let envelope: { type?: unknown; message?: unknown };
   try {
     envelope = (await response.json()) as typeof envelope;
   } catch {
-    throw new ApiError(i18next.t('errors.unexpected'));
+    throw new ApiError(i18next.t('errors.unexpected'), response.status);
   }
   if (envelope.type === 'ok') return options.schema.parse(envelope.message);
-  // The staff session ended (expired or signed out elsewhere): back to the login form.
+  // The staff session ended (expired, signed out elsewhere, account disabled): back to the login
+  // form. The API answers 403 both for an ended session and for a missing role, so ask which.
   const session = currentSession();
   if (session && session.expiresAt <= Date.now()) setSession(null);
+  else if (response.status === forbiddenStatus && path !== sessionCheckPath) void refreshSession();
   throw new ApiError(
     typeof envelope.message === 'string' ? envelope.message : i18next.t('errors.unexpected'),
+    response.status,
   );
+}
+
+/**
+ * Re-reads the signed-in member (roles may have changed); signs out when the session no longer
+ * stands. A network failure changes nothing.
+ */
+export async function refreshSession(): Promise<void> {
+  const session = currentSession();
+  if (!session) return;
+  try {
+    const staff = await call('GET', sessionCheckPath, { schema: staffProfileSchema });
+    const now = currentSession();
+    if (now?.token === session.token) setSession({ ...now, staff });
+  } catch (failure) {
+    const ended = failure instanceof ApiError && failure.status === forbiddenStatus;
+    if (ended && currentSession()?.token === session.token) setSession(null);
+  }
 }
 
 /** Downloads a file the API serves only to staff (the audit CSV), with the token in the header. */
@@ -69,7 +99,7 @@ export async function download(
   name: string,
 ) {
   const response = await fetch(urlOf(path, query), { headers: headers(false) });
-  if (!response.ok) throw new ApiError(i18next.t('errors.unexpected'));
+  if (!response.ok) throw new ApiError(i18next.t('errors.unexpected'), response.status);
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
@@ -81,6 +111,6 @@ export async function download(
 /** A private upload (ID photo, voucher) as an object URL: images cannot send the token themselves. */
 export async function privateImageUrl(path: string): Promise<string> {
   const response = await fetch(path, { headers: headers(false) });
-  if (!response.ok) throw new ApiError(i18next.t('errors.image'));
+  if (!response.ok) throw new ApiError(i18next.t('errors.image'), response.status);
   return URL.createObjectURL(await response.blob());
 }

@@ -6,7 +6,21 @@ import {
   currencyListReplySchema,
 } from '@fairex/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Table } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Table,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api';
@@ -30,13 +44,19 @@ export function AdjustmentsPage() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<AdjustmentForm>();
   const [page, setPage] = useState(1);
+  const [userFilter, setUserFilter] = useState<number | undefined>(undefined);
+  const [booked, setBooked] = useState<Adjustment | null>(null);
   const currencies = useQuery({
     queryKey: ['currencies'],
     queryFn: () => call('GET', '/currency/list', { schema: currencyListReplySchema }),
   });
   const list = useQuery({
-    queryKey: ['adjustments', page],
-    queryFn: () => call('GET', '/admin/adjustments', { schema: adjustmentListReplySchema, query: { page } }),
+    queryKey: ['adjustments', userFilter, page],
+    queryFn: () =>
+      call('GET', '/admin/adjustments', {
+        schema: adjustmentListReplySchema,
+        query: { page, user_id: userFilter },
+      }),
   });
   const currencyOptions = [
     ...new Map((currencies.data ?? []).map((coin) => [coin.id, coin.name])).entries(),
@@ -48,15 +68,17 @@ export function AdjustmentsPage() {
       title: t('adjust.confirmTitle'),
       content: t('adjust.confirmBody', { amount: values.amount, user: values.user_id }),
       okText: t('adjust.book'),
+      okButtonProps: { className: 'adjust-confirm' },
       cancelText: t('cancel'),
       onOk: async () => {
         try {
-          const booked = await call('POST', '/admin/adjustments', {
+          const entry = await call('POST', '/admin/adjustments', {
             schema: adjustmentSchema,
-            body: { ...values },
+            body: { ...values, amount: values.amount.trim() },
             idempotencyKey: key,
           });
-          void message.success(t('adjust.booked', { entry: booked.entry_id }));
+          setBooked(entry);
+          void message.success(t('adjust.booked', { entry: entry.entry_id }));
           form.resetFields();
           void queryClient.invalidateQueries({ queryKey: ['adjustments'] });
         } catch (failure) {
@@ -70,7 +92,7 @@ export function AdjustmentsPage() {
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={9}>
         <Card title={t('adjust.new')}>
-          <Alert type="warning" showIcon message={t('adjust.warning')} style={{ marginBottom: 16 }} />
+          <Alert type="warning" showIcon title={t('adjust.warning')} style={{ marginBottom: 16 }} />
           <Form<AdjustmentForm>
             form={form}
             layout="vertical"
@@ -78,10 +100,16 @@ export function AdjustmentsPage() {
             initialValues={{ account_kind: 'change' }}
           >
             <Form.Item name="user_id" label={t('fields.userId')} rules={[{ required: true }]}>
-              <InputNumber min={1} style={{ width: '100%' }} />
+              <InputNumber min={1} style={{ width: '100%' }} data-testid="adjust-user" />
             </Form.Item>
             <Form.Item name="currency_id" label={t('fields.currency')} rules={[{ required: true }]}>
-              <Select options={currencyOptions} loading={currencies.isLoading} />
+              <Select
+                options={currencyOptions}
+                loading={currencies.isLoading}
+                showSearch
+                optionFilterProp="label"
+                data-testid="adjust-currency"
+              />
             </Form.Item>
             <Form.Item name="account_kind" label={t('fields.account')} rules={[{ required: true }]}>
               <Select
@@ -97,7 +125,7 @@ export function AdjustmentsPage() {
               extra={t('adjust.amountHelp')}
               rules={[{ required: true, pattern: /^-?\d+(\.\d+)?$/, message: t('adjust.amountInvalid') }]}
             >
-              <Input inputMode="decimal" />
+              <Input inputMode="decimal" data-testid="adjust-amount" />
             </Form.Item>
             <Form.Item
               name="reason"
@@ -105,16 +133,65 @@ export function AdjustmentsPage() {
               extra={t('adjust.reasonHelp')}
               rules={[{ required: true, min: 3 }]}
             >
-              <Input.TextArea rows={3} maxLength={1000} showCount />
+              <Input.TextArea rows={3} maxLength={1000} showCount data-testid="adjust-reason" />
             </Form.Item>
-            <Button type="primary" htmlType="submit" block>
+            <Button type="primary" htmlType="submit" block data-testid="adjust-submit">
               {t('adjust.book')}
             </Button>
           </Form>
         </Card>
       </Col>
       <Col xs={24} xl={15}>
-        <Card title={t('adjust.history')}>
+        {booked && (
+          <Card style={{ marginBottom: 16 }} data-testid="adjustment-result">
+            <Alert
+              type="success"
+              showIcon
+              title={t('adjust.booked', { entry: booked.entry_id })}
+              description={t('adjust.bookedNote')}
+              style={{ marginBottom: 16 }}
+            />
+            <Descriptions
+              column={1}
+              size="small"
+              bordered
+              items={[
+                {
+                  key: 'entry',
+                  label: t('adjust.entry'),
+                  children: <Typography.Text code>{booked.entry_id}</Typography.Text>,
+                },
+                { key: 'user', label: t('fields.user'), children: `#${booked.user_id}` },
+                {
+                  key: 'amount',
+                  label: t('fields.amount'),
+                  children: <Typography.Text strong>{`${booked.amount} ${booked.currency}`}</Typography.Text>,
+                },
+                {
+                  key: 'account',
+                  label: t('fields.account'),
+                  children: t(`accounts.${booked.account_kind}`),
+                },
+                { key: 'reason', label: t('fields.reason'), children: booked.reason || '—' },
+                { key: 'time', label: t('audit.time'), children: dateTime(booked.time) },
+              ]}
+            />
+          </Card>
+        )}
+        <Card
+          title={t('adjust.history')}
+          extra={
+            <InputNumber
+              min={1}
+              placeholder={t('fields.userId')}
+              style={{ width: 140 }}
+              onChange={(value) => {
+                setPage(1);
+                setUserFilter(typeof value === 'number' ? value : undefined);
+              }}
+            />
+          }
+        >
           <Table<Adjustment>
             rowKey="id"
             size="middle"
@@ -134,7 +211,18 @@ export function AdjustmentsPage() {
               { title: t('fields.id'), dataIndex: 'id' },
               { title: t('audit.time'), render: (_, item) => dateTime(item.time) },
               { title: t('fields.user'), render: (_, item) => `#${item.user_id}` },
-              { title: t('fields.amount'), render: (_, item) => `${item.amount} ${item.currency}` },
+              {
+                title: t('fields.amount'),
+                align: 'right',
+                render: (_, item) => (
+                  <Typography.Text
+                    className="console-amount"
+                    type={item.amount.startsWith('-') ? 'danger' : 'success'}
+                  >
+                    {`${item.amount} ${item.currency}`}
+                  </Typography.Text>
+                ),
+              },
               { title: t('fields.account'), render: (_, item) => t(`accounts.${item.account_kind}`) },
               { title: t('fields.reason'), dataIndex: 'reason' },
               { title: t('adjust.entry'), dataIndex: 'entry_id' },

@@ -1,20 +1,25 @@
+import { ExportOutlined, IdcardOutlined, ImportOutlined, RightOutlined } from '@ant-design/icons';
 import {
   depositQueueSchema,
   verificationQueueReplySchema,
   withdrawalQueueReplySchema,
 } from '@fairex/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Row, Statistic, Typography } from 'antd';
+import { Alert, Card, Col, Flex, Row, Statistic, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../lib/api';
 import { canOpen, sections } from '../../lib/roles';
 import { useSession } from '../../lib/session';
 
+/** Pending counts refresh this often while the overview is open. */
+const refreshIntervalMs = 30_000;
+
 const queues = [
-  { key: 'verifications', schema: verificationQueueReplySchema },
-  { key: 'deposits', schema: depositQueueSchema },
-  { key: 'withdrawals', schema: withdrawalQueueReplySchema },
+  { key: 'verifications', schema: verificationQueueReplySchema, icon: <IdcardOutlined />, colour: '#2f54eb' },
+  { key: 'deposits', schema: depositQueueSchema, icon: <ImportOutlined />, colour: '#389e0d' },
+  { key: 'withdrawals', schema: withdrawalQueueReplySchema, icon: <ExportOutlined />, colour: '#d46b08' },
 ] as const;
 
 function PendingCard({ queue }: { queue: (typeof queues)[number] }) {
@@ -27,15 +32,32 @@ function PendingCard({ queue }: { queue: (typeof queues)[number] }) {
         schema: queue.schema as { parse(value: unknown): { total: number } },
         query: { status: 'pending' },
       }),
-    refetchInterval: 30_000,
+    refetchInterval: refreshIntervalMs,
   });
+  const icon: ReactNode = (
+    <span className="console-stat-icon" style={{ color: queue.colour }}>
+      {queue.icon}
+    </span>
+  );
   return (
-    <Card hoverable onClick={() => navigate(`/${queue.key}`)} data-testid={`dashboard-${queue.key}`}>
-      <Statistic
-        title={t('dashboard.pending', { queue: t(`nav.${queue.key}`) })}
-        value={pending.data?.total ?? '—'}
-        loading={pending.isLoading}
-      />
+    <Card
+      hoverable
+      className="console-stat-card"
+      onClick={() => navigate(`/${queue.key}`)}
+      data-testid={`dashboard-${queue.key}`}
+    >
+      <Flex justify="space-between" align="flex-start">
+        <Statistic
+          title={t('dashboard.pending', { queue: t(`nav.${queue.key}`) })}
+          value={pending.error ? '—' : (pending.data?.total ?? 0)}
+          loading={pending.isLoading}
+          prefix={icon}
+        />
+        <RightOutlined style={{ color: 'rgba(0,0,0,0.25)', marginTop: 4 }} />
+      </Flex>
+      <Typography.Text type={pending.error ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
+        {pending.error ? pending.error.message : t('dashboard.open')}
+      </Typography.Text>
     </Card>
   );
 }
@@ -50,18 +72,32 @@ export function DashboardPage() {
     return section !== undefined && canOpen(roles, section);
   });
   return (
-    <>
-      <Typography.Title level={4}>
-        {t('dashboard.welcome', { name: session?.staff.name ?? '' })}
-      </Typography.Title>
-      <Alert type="info" showIcon message={t('dashboard.honesty')} style={{ marginBottom: 16 }} />
-      <Row gutter={[16, 16]}>
-        {open.map((queue) => (
-          <Col xs={24} sm={12} lg={8} key={queue.key}>
-            <PendingCard queue={queue} />
-          </Col>
-        ))}
-      </Row>
-    </>
+    <Flex vertical gap={16}>
+      <Flex vertical gap={4}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('dashboard.welcome', { name: session?.staff.name ?? '' })}
+        </Typography.Title>
+        <Flex gap={4} wrap align="center">
+          <Typography.Text type="secondary">{t('dashboard.rolesLine')}</Typography.Text>
+          {roles.map((role) => (
+            <Tag key={role}>{t(`roles.${role}`)}</Tag>
+          ))}
+        </Flex>
+      </Flex>
+      <Alert type="info" showIcon title={t('dashboard.honesty')} />
+      {open.length > 0 ? (
+        <Row gutter={[16, 16]}>
+          {open.map((queue) => (
+            <Col xs={24} md={12} xl={8} key={queue.key}>
+              <PendingCard queue={queue} />
+            </Col>
+          ))}
+        </Row>
+      ) : (
+        <Card>
+          <Typography.Text type="secondary">{t('dashboard.noQueues')}</Typography.Text>
+        </Card>
+      )}
+    </Flex>
   );
 }

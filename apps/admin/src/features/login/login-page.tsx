@@ -1,17 +1,17 @@
-import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
+import { BankOutlined, LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
 import { staffLoginReplySchema } from '@fairex/contract';
-import { Alert, Button, Card, Form, Input, Select, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguageSelect } from '../../components/language-select';
 import { call } from '../../lib/api';
-import { type ConsoleLocale, consoleLocales, setConsoleLocale } from '../../lib/i18n';
 import { setSession } from '../../lib/session';
 
 type LoginForm = { email: string; password: string; code: string };
 
 /** E-mail, password and the authenticator's 6-digit code: staff always sign in with both factors. */
 export function LoginPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -31,28 +31,22 @@ export function LoginPage() {
   return (
     <div className="console-login">
       <Card className="console-login-card" data-testid="login-card">
+        <div className="console-login-brand">
+          <BankOutlined /> <span>{t('brand')}</span>
+        </div>
         <div className="console-login-head">
           <Typography.Title level={3} style={{ margin: 0 }}>
             {t('login.title')}
           </Typography.Title>
-          <Select
-            size="small"
-            value={i18n.language as ConsoleLocale}
-            style={{ width: 120 }}
-            aria-label={t('language')}
-            onChange={(locale: ConsoleLocale) => setConsoleLocale(locale)}
-            options={Object.entries(consoleLocales).map(([code, locale]) => ({
-              value: code,
-              label: locale.label,
-            }))}
-          />
+          <LanguageSelect testId="login-language" />
         </div>
         <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
         {error && (
           <Alert
             type="error"
             showIcon
-            message={error}
+            title={error}
+            description={t('login.lockoutHint')}
             style={{ marginBottom: 16 }}
             data-testid="login-error"
           />
