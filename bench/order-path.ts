@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error autocannon ships no type declarations; the part used is typed below.
 import autocannonUntyped from 'autocannon';
@@ -160,7 +161,11 @@ async function load(mode: 'hello' | 'trade', env: Record<string, string>): Promi
  * Counts the server's PostgreSQL round trips and the time they take (pg.Client#query, which the
  * pool uses), so the report can say whether the order path waits on the database.
  */
-const queryStats = { count: 0, ms: 0, byStatement: new Map<string, { count: number; ms: number }>() };
+const queryStats = {
+  count: 0,
+  ms: 0,
+  byStatement: new Map<string, { count: number; ms: number; bytes: number }>(),
+};
 const queryDetail = process.env.BENCH_QUERY_DETAIL === '1';
 
 /** The statement's first words, to group round trips by kind (BENCH_QUERY_DETAIL=1). */
@@ -172,19 +177,30 @@ function statementKind(args: readonly unknown[]): string {
       : ((first as { text?: unknown } | undefined)?.text as string | undefined);
   return typeof text === 'string' ? text.replace(/\s+/g, ' ').trim().slice(0, 90) : '?';
 }
+/** About what a statement sends: its text and parameter values (BENCH_QUERY_DETAIL=1). */
+function statementBytes(args: readonly unknown[]): number {
+  const first = args[0] as string | { text?: unknown; values?: unknown } | undefined;
+  const text = typeof first === 'string' ? first : String(first?.text ?? '');
+  const values = (typeof first === 'string' ? args[1] : first?.values) as unknown[] | undefined;
+  let bytes = text.length;
+  for (const value of Array.isArray(values) ? values : []) bytes += value == null ? 0 : String(value).length;
+  return bytes;
+}
 function countQueries(): void {
   const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = prototype.query;
   prototype.query = function counted(this: unknown, ...args: unknown[]) {
     const started = performance.now();
     const kind = queryDetail ? statementKind(args) : '';
+    const bytes = queryDetail ? statementBytes(args) : 0;
     const done = () => {
       const ms = performance.now() - started;
       queryStats.ms += ms;
       if (!queryDetail) return;
-      const entry = queryStats.byStatement.get(kind) ?? { count: 0, ms: 0 };
+      const entry = queryStats.byStatement.get(kind) ?? { count: 0, ms: 0, bytes: 0 };
       entry.count += 1;
       entry.ms += ms;
+      entry.bytes += bytes;
       queryStats.byStatement.set(kind, entry);
     };
     queryStats.count += 1;
@@ -282,11 +298,15 @@ async function main(): Promise<void> {
     );
     const before = await ordersCount(db);
     const queriesBefore = { ...queryStats };
+    // How long the server's event loop was held up: a commit round's next statement waits behind it.
+    const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+    loopDelay.enable();
     const trade = await load('trade', {
       BENCH_TARGET: target,
       BENCH_TOKENS: JSON.stringify(tokens),
       BENCH_REFERENCE_TICKS: String(Math.round(reference * 100)),
     });
+    loopDelay.disable();
     const queries = { count: queryStats.count - queriesBefore.count, ms: queryStats.ms - queriesBefore.ms };
     const after = await ordersCount(db);
     console.log(
@@ -303,11 +323,19 @@ async function main(): Promise<void> {
       `    PostgreSQL: ${(queries.count / Math.max(trade.requests, 1)).toFixed(1)} round trips per order request, ` +
         `${(queries.ms / Math.max(queries.count, 1)).toFixed(2)} ms each on average`,
     );
+    const loopMs = (percentile: number) => (loopDelay.percentile(percentile) / 1e6).toFixed(1);
+    console.log(
+      `    server event loop delay: p50 ${loopMs(50)} ms, p99 ${loopMs(99)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms`,
+    );
     if (queryDetail) {
       const top = [...queryStats.byStatement.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15);
       for (const [kind, entry] of top) {
         console.log(
-          `      ${entry.count.toString().padStart(7)}x ${(entry.ms / entry.count).toFixed(2)} ms  ${kind}`,
+          `      ${entry.count.toString().padStart(7)}x ${(entry.ms / entry.count).toFixed(2)} ms ${Math.round(
+            entry.bytes / entry.count / 1024,
+          )
+            .toString()
+            .padStart(4)} KiB  ${kind}`,
         );
       }
     }

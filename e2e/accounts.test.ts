@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneViewport, screenshot, watchPageErrors } from './support/browser';
 import { type RunningServer, startFairexServer } from './support/fairex-server';
 import { installTestWallet } from './support/injected-wallet';
+import { voucherPng } from './support/money-fixtures';
 
 type OutboxMessage = { recipient: string; body: string; subject: string; created_at: number };
 
@@ -68,6 +69,11 @@ describe('accounts in a phone-sized browser', () => {
     await screenshot(page, 'register-375');
     await page.getByTestId('register-submit').click();
     await expect.poll(storedToken, { timeout: 15_000 }).toBeTruthy();
+    // Registration ends by leaving the page; wait for it, or that late navigation would undo the
+    // next test's.
+    await expect
+      .poll(() => new URL(page.url()).hash, { timeout: 15_000 })
+      .not.toContain('/pages/common/register');
     const info = await api('/user/info', await storedToken());
     expect(info).toMatchObject({ type: 'ok', message: { email, has_pay_password: false } });
     expect(JSON.stringify(info)).not.toContain('argon2');
@@ -103,6 +109,24 @@ describe('accounts in a phone-sized browser', () => {
       .not.toContain('/pages/common/login');
   });
 
+  it('changes the avatar: the picture is uploaded, saved on the profile and shown', async () => {
+    await page.goto(`${server.url}/#/pages/setting/userInfo`);
+    await page.getByTestId('userinfo-avatar').waitFor();
+    await page.getByTestId('userinfo-avatar-input').setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: voucherPng(96, 96),
+    });
+    await expect
+      .poll(async () => (await api('/user/info', await storedToken())).message.avatar, { timeout: 15_000 })
+      .toMatch(/^\/uploads\//);
+    await expect
+      .poll(() => page.locator('[data-testid="userinfo-avatar"] img.user-avatar').getAttribute('src'), {
+        timeout: 15_000,
+      })
+      .toMatch(/^\/uploads\//);
+  });
+
   it('sets the payment password with a security code', async () => {
     await page.goto(`${server.url}/#/pages/setting/payPassword`);
     const sentAfter = Date.now() - 1000;
@@ -117,6 +141,11 @@ describe('accounts in a phone-sized browser', () => {
         timeout: 15_000,
       })
       .toBe(true);
+    // Success ends by going back from the page; wait for it, or that late "back" would undo the
+    // next test's navigation.
+    await expect
+      .poll(() => new URL(page.url()).hash, { timeout: 15_000 })
+      .not.toContain('/pages/setting/payPassword');
   });
 
   it('submits basic verification (Lv1) and shows it under review', async () => {

@@ -7,10 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desktopViewport, launchBrowser, screenshot, watchPageErrors } from './support/browser';
-import { demoStaffToken, type RunningServer, startFairexServer } from './support/fairex-server';
+import { type RunningServer, startFairexServer } from './support/fairex-server';
 import { type ApiCaller, apiCaller, voucherPng } from './support/money-fixtures';
 import { totpCode } from './support/totp';
 
@@ -20,6 +20,18 @@ const settle = (page: Page) => page.waitForTimeout(500);
 /** A side-menu entry; on a narrow window the menu shows icons only, so the item is clicked. */
 const menuItem = (page: Page, key: string) =>
   page.locator('.ant-menu-item', { has: page.getByTestId(`nav-${key}`) });
+
+/**
+ * Opens a select and picks an option once its list has finished sliding open. On a loaded machine
+ * a click during the opening motion can land while the list is still laying out, and is lost.
+ */
+async function pickOption(page: Page, select: Locator, option: string | RegExp) {
+  await select.click();
+  const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await list.waitFor();
+  await expect.poll(async () => (await list.getAttribute('class')) ?? '').not.toMatch(/slide-up/);
+  await list.locator('.ant-select-item-option', { hasText: option }).click();
+}
 
 type Enrolment = { staff: { id: number; email: string }; totp_secret: string };
 
@@ -55,9 +67,9 @@ describe('the operator console', () => {
     // 150 USDT is above this threshold: the deposit needs two different staff members.
     server = await startFairexServer({ env: { APPROVAL_TWO_PERSON_ABOVE_USDT: '100' } });
     api = apiCaller(server.url);
-    // The first admin comes from `npm run admin:create`; here the demo staff token stands in for it.
+    // The first admin came from `npm run admin:create` (startFairexServer runs it); it adds Olivia.
     const enrolment = await api.ok<Enrolment>('/admin/staff/create', {
-      token: demoStaffToken,
+      token: server.staffToken,
       body: { email: staffEmail, name: 'Olivia Ops', roles: ['admin'], password: staffPassword },
     });
     totpSecret = enrolment.totp_secret;
@@ -174,8 +186,7 @@ describe('the operator console', () => {
     await page.getByTestId('staff-name').fill('Frank Finance');
     await page.getByTestId('staff-email').fill(financeEmail);
     await page.getByTestId('staff-password').fill(financePassword);
-    await page.getByTestId('staff-roles').click();
-    await page.locator('.ant-select-item-option', { hasText: 'Finance' }).click();
+    await pickOption(page, page.getByTestId('staff-roles'), 'Finance');
     // Clicking the dialog's title closes the options (Escape would close the whole dialog).
     await page.locator('.ant-modal-title', { hasText: 'New staff member' }).click();
     await page.locator('.staff-create-submit').click();
@@ -240,13 +251,12 @@ describe('the operator console', () => {
   it('books an adjustment and shows the resulting ledger entry', async () => {
     const found = await api.ok<{ list: { id: number }[] }>(
       `/admin/users?q=${encodeURIComponent(userEmail)}`,
-      { token: demoStaffToken },
+      { token: server.staffToken },
     );
     const userId = found.list[0]?.id ?? 0;
     await menuItem(page, 'adjustments').click();
     await page.getByTestId('adjust-user').fill(String(userId));
-    await page.getByTestId('adjust-currency').click();
-    await page.locator('.ant-select-item-option', { hasText: /^USDT$/ }).click();
+    await pickOption(page, page.getByTestId('adjust-currency'), /^USDT$/);
     await page.getByTestId('adjust-amount').fill('-0.5');
     await page.getByTestId('adjust-reason').fill('Duplicate bonus reversed');
     await page.getByTestId('adjust-submit').click();
@@ -286,7 +296,7 @@ describe('the operator console', () => {
 
     const chain = await api.ok<{
       list: { action: string; staff_id: number; target_type: string; target_id: string }[];
-    }>('/admin/audit', { token: demoStaffToken });
+    }>('/admin/audit', { token: server.staffToken });
     const decisions = chain.list.filter(
       (entry) => entry.target_type === 'deposit' && entry.target_id === String(depositId),
     );
@@ -298,20 +308,66 @@ describe('the operator console', () => {
   });
 
   it('shows content and settings to the admin', async () => {
+    // The withdrawal queue renders with its own column (the fee) beside the shared ones.
+    await menuItem(page, 'withdrawals').click();
+    await page.getByTestId('queue-status').waitFor();
+    await page.locator('.ant-table-thead th', { hasText: 'Fee' }).waitFor();
+
     await menuItem(page, 'content').click();
     await page.locator('.ant-tabs-tab', { hasText: 'FAQ' }).waitFor();
     await settle(page);
     await screenshot(page, 'admin-content-1280');
+    // FAQ order: the first question moves one place down, and back.
+    await page.locator('.ant-tabs-tab', { hasText: 'FAQ' }).click();
+    // Only the FAQ table's rows have move buttons here (the Home shortcuts tab is not open yet).
+    const faqRows = page.locator('tr', { has: page.getByRole('button', { name: 'Move down' }) });
+    const firstRow = faqRows.first();
+    await firstRow.waitFor();
+    const firstText = await firstRow.innerText();
+    await firstRow.getByRole('button', { name: 'Move down' }).click();
+    const secondRow = faqRows.nth(1);
+    await expect.poll(() => secondRow.innerText()).toBe(firstText);
+    await secondRow.getByRole('button', { name: 'Move up' }).click();
+    await expect.poll(() => firstRow.innerText()).toBe(firstText);
     await menuItem(page, 'settings').click();
     await page.locator('.ant-tabs-tab', { hasText: 'Instruments' }).waitFor();
+    // The logo: an image uploaded from the console fills the field with its public path.
+    await page.locator('.ant-upload input[type=file]').first().setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: voucherPng(),
+    });
+    await expect.poll(() => page.locator('#site_logo').inputValue()).toMatch(/^\/uploads\/.+\.png$/);
     await settle(page);
     await screenshot(page, 'admin-settings-1280');
+
+    // Fees: the admin sets ETH/USDT's taker rate; new orders pay it, and the change is audited.
+    await page.locator('.ant-tabs-tab', { hasText: 'Fees & limits' }).click();
+    await page.getByRole('button', { name: 'Edit ETH/USDT' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('#taker_fee_rate').fill('0.7');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Enter a rate such as 0.001').waitFor();
+    await dialog.locator('#taker_fee_rate').fill('0.002');
+    await settle(page);
+    await screenshot(page, 'admin-fees-edit-1280');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const ethRow = page.locator('tr', { hasText: 'ETH/USDT' });
+    await expect.poll(() => ethRow.innerText()).toContain('0.2 %');
+    const markets = await api.ok<{ symbol: string; taker_fee_rate: string }[]>('/coin/markets');
+    expect(markets.find((pair) => pair.symbol === 'ETH/USDT')?.taker_fee_rate).toBe('0.002');
+    await page.locator('tr', { hasText: 'Lv1' }).waitFor();
+    await settle(page);
+    await screenshot(page, 'admin-fees-1280');
+    await page.getByRole('button', { name: 'Edit ETH/USDT' }).click();
+    await dialog.locator('#taker_fee_rate').fill('0.001');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => ethRow.innerText()).not.toContain('0.2 %');
   });
 
   it('reads in Chinese and still works on a narrow window', async () => {
     await menuItem(page, 'audit').click();
-    await page.getByTestId('console-language').click();
-    await page.locator('.ant-select-item-option', { hasText: '简体中文' }).click();
+    await pickOption(page, page.getByTestId('console-language'), '简体中文');
     await expect.poll(() => page.getByTestId('nav-audit').innerText()).toBe('审计日志');
     await page.keyboard.press('Escape');
     await settle(page);

@@ -16,7 +16,6 @@ type DepositLogReply = {
   list: { id: number; status: string; amount: string; chain: string; voucher: string }[];
 };
 
-const staffToken = 'e2e-demo-staff-token-0123456789';
 const demoTronAddress = 'TFairexDemoAddressDoNotSendFunds99';
 const demoEvmAddress = `0x${'de'.repeat(20)}`;
 
@@ -120,7 +119,7 @@ describe('deposit with a payment voucher', () => {
   }
 
   beforeAll(async () => {
-    server = await startFairexServer({ env: { DEMO_STAFF_TOKEN: staffToken } });
+    server = await startFairexServer();
     browser = await launchBrowser();
     token = await signUp();
     context = await browser.newContext({ viewport: phoneViewport, isMobile: true, hasTouch: true });
@@ -204,12 +203,12 @@ describe('deposit with a payment voucher', () => {
     const log = await api<DepositLogReply>('/recharge/log', { token });
     const id = log.message.list[0]?.id;
     const decided = await api<{ status: string }>('/admin/deposits/decide', {
-      token: staffToken,
+      token: server.staffToken,
       body: { id, decision: 'approve' },
     });
     expect(decided.message.status).toBe('approved');
     const again = await api('/admin/deposits/decide', {
-      token: staffToken,
+      token: server.staffToken,
       body: { id, decision: 'approve' },
     });
     expect(again.type).toBe('error');

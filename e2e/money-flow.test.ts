@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, phoneViewport, screenshot, watchPageErrors } from './support/browser';
-import { demoStaffToken, type RunningServer, startFairexServer } from './support/fairex-server';
+import { type RunningServer, startFairexServer } from './support/fairex-server';
 import {
   type ApiCaller,
   apiCaller,
@@ -30,7 +30,7 @@ describe('money end to end: deposit, approval, transfer, withdrawal, bill', () =
   beforeAll(async () => {
     server = await startFairexServer();
     api = apiCaller(server.url);
-    user = await prepareUser(api, { address: tronAddress });
+    user = await prepareUser(api, server.staffToken, { address: tronAddress });
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: phoneViewport, isMobile: true, hasTouch: true });
     await context.addInitScript((session: string) => {
@@ -68,12 +68,12 @@ describe('money end to end: deposit, approval, transfer, withdrawal, bill', () =
     const queue = await api.ok<{ list: { id: number; user_id: number; amount: string }[] }>(
       '/admin/deposits?status=pending',
       {
-        token: demoStaffToken,
+        token: server.staffToken,
       },
     );
     expect(queue.list).toHaveLength(1);
     await api.ok('/admin/deposits/decide', {
-      token: demoStaffToken,
+      token: server.staffToken,
       body: { id: queue.list[0]?.id, decision: 'approve' },
     });
     await page.reload();
@@ -111,10 +111,10 @@ describe('money end to end: deposit, approval, transfer, withdrawal, bill', () =
     await expect.poll(spotUsdt).toMatch(/Frozen\s*101\.00/);
 
     const queue = await api.ok<{ list: { id: number }[] }>('/admin/withdrawals?status=pending', {
-      token: demoStaffToken,
+      token: server.staffToken,
     });
     await api.ok('/admin/withdrawals/decide', {
-      token: demoStaffToken,
+      token: server.staffToken,
       body: { id: queue.list[0]?.id, decision: 'approve' },
     });
     await page.reload();

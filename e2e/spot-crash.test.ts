@@ -17,7 +17,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoStaffToken, type RunningServer, startFairexServer } from './support/fairex-server';
+import { type RunningServer, startFairexServer } from './support/fairex-server';
 import { type ApiCaller, apiCaller, prepareUser, voucherPng } from './support/money-fixtures';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -97,15 +97,22 @@ async function get<T>(server: RunningServer, pathName: string, token?: string): 
   return envelope.message as T;
 }
 
-/** Money for a trader: deposits with a voucher, approved with the demo staff token. */
-async function deposit(api: ApiCaller, token: string, currency: number, chain: string, amount: string) {
+/** Money for a trader: deposits with a voucher, approved by the e2e admin. */
+async function deposit(
+  api: ApiCaller,
+  staffToken: string,
+  token: string,
+  currency: number,
+  chain: string,
+  amount: string,
+) {
   const voucher = await api.upload(token, voucherPng(), 'voucher.png');
   const record = await api.ok<{ id: number }>('/wallet/charge_req', {
     token,
     body: { amount, currency, chain, voucher },
   });
   await api.ok('/admin/deposits/decide', {
-    token: demoStaffToken,
+    token: staffToken,
     body: { id: record.id, decision: 'approve' },
   });
 }
@@ -150,9 +157,9 @@ describe.skipIf(!adminUrl)('spot orders through kill -9 (PostgreSQL)', () => {
     const running = await start();
     const api = apiCaller(running.url);
     for (let index = 0; index < traders; index += 1) {
-      const user = await prepareUser(api);
-      await deposit(api, user.token, 3, 'TRC20', '1000000');
-      await deposit(api, user.token, 1, 'BTC', '10');
+      const user = await prepareUser(api, running.staffToken);
+      await deposit(api, running.staffToken, user.token, 3, 'TRC20', '1000000');
+      await deposit(api, running.staffToken, user.token, 1, 'BTC', '10');
       const info = await get<{ id: number }>(running, '/user/info', user.token);
       tradersList.push({ token: user.token, userId: info.id });
     }

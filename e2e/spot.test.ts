@@ -15,7 +15,7 @@ import {
   screenshot,
   watchPageErrors,
 } from './support/browser';
-import { demoStaffToken, type RunningServer, startFairexServer } from './support/fairex-server';
+import { type RunningServer, startFairexServer } from './support/fairex-server';
 import {
   type ApiCaller,
   apiCaller,
@@ -74,7 +74,7 @@ describe('spot exchange end to end: book, fills by the market maker, cancel, qui
   beforeAll(async () => {
     server = await startFairexServer();
     api = apiCaller(server.url);
-    user = await prepareUser(api);
+    user = await prepareUser(api, server.staffToken);
     // 2,000 USDT on the spot account: a deposit with a voucher, approved by staff.
     const voucher = await api.upload(user.token, voucherPng(), 'voucher.png');
     await api.ok('/wallet/charge_req', {
@@ -85,12 +85,12 @@ describe('spot exchange end to end: book, fills by the market maker, cancel, qui
     const queue = await api.ok<{ list: { id: number; user_id: number }[] }>(
       '/admin/deposits?status=pending',
       {
-        token: demoStaffToken,
+        token: server.staffToken,
       },
     );
     for (const deposit of queue.list) {
       await api.ok('/admin/deposits/decide', {
-        token: demoStaffToken,
+        token: server.staffToken,
         body: { id: deposit.id, decision: 'approve' },
       });
     }

@@ -8,7 +8,7 @@ import {
   screenshot,
   watchPageErrors,
 } from './support/browser';
-import { demoStaffToken, type RunningServer, startFairexServer } from './support/fairex-server';
+import { type RunningServer, startFairexServer } from './support/fairex-server';
 
 type OutboxMessage = { recipient: string; body: string; subject: string };
 type Envelope<T> = { type: unknown; message: T };
@@ -132,12 +132,12 @@ describe('a withdrawal, from the form to the records', () => {
       }),
     );
     const queue = await ok(
-      api<{ list: { id: number; account: string }[] }>('/admin/verifications', { token: demoStaffToken }),
+      api<{ list: { id: number; account: string }[] }>('/admin/verifications', { token: server.staffToken }),
     );
     const request = queue.list.find((entry) => entry.account === email);
     await ok(
       api('/admin/verifications/decide', {
-        token: demoStaffToken,
+        token: server.staffToken,
         body: { id: request?.id, decision: 'approve' },
       }),
     );
@@ -312,14 +312,14 @@ describe('a withdrawal, from the form to the records', () => {
     const approved = await withdrawByApi('20', 'sms');
     await ok(
       api('/admin/withdrawals/decide', {
-        token: demoStaffToken,
+        token: server.staffToken,
         body: { id: approved.id, decision: 'approve' },
       }),
     );
     const rejected = await withdrawByApi('30', 'email');
     await ok(
       api('/admin/withdrawals/decide', {
-        token: demoStaffToken,
+        token: server.staffToken,
         body: { id: rejected.id, decision: 'reject', reason: 'The address failed our screening' },
       }),
     );

@@ -1,12 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { totpCode } from './totp';
 
 export type RunningServer = {
   readonly url: string;
   readonly dataDir: string;
+  /**
+   * A session of the e2e admin: a real staff account made with `npm run admin:create` before the
+   * first start, signed in with password and TOTP. Staff calls of the tests use it.
+   */
+  readonly staffToken: string;
   /** Everything the process printed so far. */
   output(): string;
   /** SIGTERM, wait for exit; returns the exit code. Keeps the data directory unless asked. */
@@ -24,8 +30,58 @@ export type ServerOptions = {
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../..');
 const startTimeoutMs = 120_000;
-/** The demo-only staff token the e2e server accepts (DEMO_STAFF_TOKEN): an admin until staff accounts exist. */
-export const demoStaffToken = 'e2e-demo-staff-token-0123456789abcdef';
+/** The admin every e2e server has, as an operator makes the first one. */
+export const e2eAdmin = { email: 'e2e-admin@fairex.test', name: 'E2E admin', password: 'e2e-admin-secret-1' };
+/** Kept in the data directory, so a restart on the same data signs in as the same admin. */
+const staffFileName = 'e2e-staff.json';
+type StaffFile = { secret: string; token?: string };
+
+/** `npm run admin:create` on the server's database (PGlite: before the server holds it). */
+function createAdmin(dataDir: string, databaseUrl: string): string {
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/admin-create.ts',
+      '--email',
+      e2eAdmin.email,
+      '--name',
+      e2eAdmin.name,
+      '--password',
+      e2eAdmin.password,
+    ],
+    {
+      cwd: repositoryRoot,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+    },
+  );
+  const secret = /TOTP secret: (\S+)/.exec(result.stdout)?.[1];
+  if (result.status !== 0 || !secret) {
+    throw new Error(`admin:create failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  }
+  return secret;
+}
+
+/** Signs the e2e admin in with password and the authenticator code; answers the staff token. */
+async function signInAdmin(url: string, secret: string): Promise<string> {
+  const response = await fetch(`${url}/api/admin/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: e2eAdmin.email,
+      password: e2eAdmin.password,
+      code: totpCode(secret),
+      lang: 'en',
+    }),
+  });
+  const reply = (await response.json()) as { type: string; message: { token?: string } | string };
+  if (reply.type !== 'ok' || typeof reply.message !== 'object' || !reply.message.token) {
+    throw new Error(`the e2e admin could not sign in: ${JSON.stringify(reply)}`);
+  }
+  return reply.message.token;
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -47,6 +103,11 @@ async function freePort(): Promise<number> {
 export async function startFairexServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'fairex-e2e-'));
+  const staffFile = path.join(dataDir, staffFileName);
+  const staff: StaffFile = existsSync(staffFile)
+    ? (JSON.parse(readFileSync(staffFile, 'utf8')) as StaffFile)
+    : { secret: createAdmin(dataDir, options.env?.DATABASE_URL ?? '') };
+  writeFileSync(staffFile, JSON.stringify(staff));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repositoryRoot,
     env: {
@@ -59,8 +120,7 @@ export async function startFairexServer(options: ServerOptions = {}): Promise<Ru
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: '',
-      DEMO_STAFF_TOKEN: demoStaffToken,
-      // The demo staff token is one person; funding test traders needs one approval per deposit.
+      // The e2e admin is one person; funding test traders needs one approval per deposit.
       APPROVAL_TWO_PERSON_ABOVE_USDT: '1000000000000',
       ...options.env,
     },
@@ -83,9 +143,15 @@ export async function startFairexServer(options: ServerOptions = {}): Promise<Ru
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  // A restart on the same data keeps the session (12 hours): a TOTP code is accepted only once.
+  if (!staff.token) {
+    staff.token = await signInAdmin(url, staff.secret);
+    writeFileSync(staffFile, JSON.stringify(staff));
+  }
   return {
     url,
     dataDir,
+    staffToken: staff.token,
     output: () => output,
     async stop(stopOptions = { removeData: true }) {
       if (child.exitCode === null) {

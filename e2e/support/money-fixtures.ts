@@ -6,7 +6,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { demoStaffToken } from './fairex-server';
 
 export type Envelope<T> = { type: unknown; message: T };
 type OutboxMessage = { recipient: string; body: string; subject: string };
@@ -132,10 +131,14 @@ export function apiCaller(baseUrl: string): ApiCaller {
 export type PreparedUser = { token: string; email: string; password: string; payPassword: string };
 
 /**
- * A new e-mail user made through the API: registered, verified at Lv1 by the demo staff token,
+ * A new e-mail user made through the API: registered, verified at Lv1 by staff (`staffToken`),
  * with a payment password. With `address`, also a saved withdrawal address (USDT TRC20).
  */
-export async function prepareUser(api: ApiCaller, options: { address?: string } = {}): Promise<PreparedUser> {
+export async function prepareUser(
+  api: ApiCaller,
+  staffToken: string,
+  options: { address?: string } = {},
+): Promise<PreparedUser> {
   const email = `money${Date.now() % 1_000_000}@example.com`;
   const password = 'money-secret-1';
   const payPassword = 'paypass-123';
@@ -154,11 +157,11 @@ export async function prepareUser(api: ApiCaller, options: { address?: string } 
     body: { real_type: 1, id_type: 'passport', name: 'Ada Lovelace', card_id: 'P1234567' },
   });
   const queue = await api.ok<{ list: { id: number; account: string }[] }>('/admin/verifications', {
-    token: demoStaffToken,
+    token: staffToken,
   });
   const request = queue.list.find((entry) => entry.account === email);
   await api.ok('/admin/verifications/decide', {
-    token: demoStaffToken,
+    token: staffToken,
     body: { id: request?.id, decision: 'approve' },
   });
   await api.ok('/sms_mail', { token, body: { user_string: email, scene: 'security' } });

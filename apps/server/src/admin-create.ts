@@ -82,13 +82,17 @@ async function main(): Promise<void> {
   }
 
   // The server's modules load only once the arguments are good, so a refusal comes at once.
-  const [{ loadConfig }, { createStaffService, createTotpSecretBox }, { systemClock }, { openDatabase }] =
-    await Promise.all([
-      import('./config'),
-      import('./modules/staff'),
-      import('./platform/clock'),
-      import('./platform/db/database'),
-    ]);
+  const [
+    { loadConfig },
+    { createStaffService, createTotpSecretBox },
+    { systemClock },
+    { configuredDatabase, describeDatabase, openDatabase },
+  ] = await Promise.all([
+    import('./config'),
+    import('./modules/staff'),
+    import('./platform/clock'),
+    import('./platform/db/database'),
+  ]);
   const [{ AppError }, { translate }] = await Promise.all([
     import('./platform/http/app-error'),
     import('./platform/i18n/messages'),
@@ -96,13 +100,10 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const totpKey = process.env.STAFF_TOTP_KEY || undefined;
   const totpBox = createTotpSecretBox(totpKey);
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: config.dataDir },
-  );
+  const target = configuredDatabase(config);
+  const database = await openDatabase(target);
   try {
-    const where = config.databaseUrl ? new URL(config.databaseUrl).host : `PGlite in ${config.dataDir}`;
+    const where = describeDatabase(target);
     const staff = createStaffService({ db: database.db, clock: systemClock, totpBox });
     const enrolment = await staff.create({ ...body.data, actor: null });
     console.log(

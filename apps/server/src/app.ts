@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
 import formBody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -35,6 +33,7 @@ import { withdrawalsRoutes } from './modules/withdrawals';
 import type { Clock } from './platform/clock';
 import type { DatabaseHandle } from './platform/db/database';
 import { installApiEnvelope } from './platform/http/api-envelope';
+import { serveBuiltApp } from './platform/http/built-apps';
 import { policies, type RoutePolicy, type SessionResolver } from './platform/http/route-policy';
 import { loggerOptions, newRequestId } from './platform/logger';
 import { installSocketServer } from './platform/realtime/socket-server';
@@ -149,18 +148,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const spotRealtime = installSpotRealtime(app.io, spotServiceFor(deps));
   app.addHook('preClose', async () => spotRealtime.stop());
 
-  if (existsSync(deps.config.webDistDir)) {
-    await app.register(fastifyStatic, { root: deps.config.webDistDir, wildcard: false, maxAge: '1h' });
-  }
+  await serveBuiltApp(app, { root: deps.config.webDistDir });
   // The operator console (apps/admin) at /admin/, from the same origin as the API it calls.
-  if (existsSync(deps.config.adminDistDir)) {
-    await app.register(fastifyStatic, {
-      root: deps.config.adminDistDir,
-      prefix: '/admin/',
-      decorateReply: false,
-      wildcard: false,
-      maxAge: '1h',
-    });
+  if (await serveBuiltApp(app, { root: deps.config.adminDistDir, prefix: '/admin/', decorateReply: false })) {
     app.get('/admin', { schema: { hide: true } }, (_request, reply) => reply.redirect('/admin/', 301));
   }
   return app;

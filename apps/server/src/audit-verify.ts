@@ -7,17 +7,14 @@
  */
 import { loadConfig } from './config';
 import { describeBreak, verifyAuditChain } from './modules/audit';
-import { openDatabase } from './platform/db/database';
+import { configuredDatabase, describeDatabase, openDatabase } from './platform/db/database';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: config.dataDir },
-  );
+  const target = configuredDatabase(config);
+  const database = await openDatabase(target);
   try {
-    const where = config.databaseUrl ? new URL(config.databaseUrl).host : `PGlite in ${config.dataDir}`;
+    const where = describeDatabase(target);
     console.log(`Audit chain on ${where}`);
     const result = await verifyAuditChain(database.db);
     if (result.ok) {

@@ -54,13 +54,6 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ MARKET_FEED_SYMBOLS: 'BTC-PERP' })).toThrow(ConfigError);
   });
 
-  it('honours the demo staff token only in demo mode', () => {
-    const token = 'demo-staff-token-0123456789';
-    expect(loadConfig({ DEMO: 'true', DEMO_STAFF_TOKEN: token }).demoStaffToken).toBe(token);
-    expect(loadConfig({ DEMO: 'false', DEMO_STAFF_TOKEN: token }).demoStaffToken).toBeUndefined();
-    expect(() => loadConfig({ DEMO: 'true', DEMO_STAFF_TOKEN: 'short' })).toThrow(ConfigError);
-  });
-
   it('runs the market maker in demo mode unless told otherwise, with its documented defaults', () => {
     expect(loadConfig({}).marketMaker.enabled).toBe(false);
     expect(loadConfig({ DEMO: 'true' }).marketMaker.enabled).toBe(true);

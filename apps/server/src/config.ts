@@ -38,12 +38,6 @@ const configSchema = z.object({
   /** Instrument symbol to exchange symbol, e.g. "BTC-PERP=BTC/USDT:USDT,ETH-PERP=ETH/USDT:USDT". */
   MARKET_FEED_SYMBOLS: z.string().default(''),
   MARKET_FEED_POLL_MS: z.coerce.number().int().min(1000).max(60_000).default(2000),
-  /**
-   * Demo only, until staff accounts exist (operator console): a fixed token that acts as an admin
-   * staff member, so a demo operator (and the browser tests) can decide deposits and withdrawals
-   * of test funds. Ignored unless DEMO is on; at least 24 characters.
-   */
-  DEMO_STAFF_TOKEN: z.string().min(24).optional(),
   /** HTTP payout gateway (custody provider) approved withdrawals are sent to; unset: a local stand-in. */
   PAYOUT_GATEWAY_URL: z.string().url().optional(),
   /** Bearer token for PAYOUT_GATEWAY_URL. */
@@ -107,7 +101,6 @@ export type Config = Readonly<{
   marketFeedExchange: string;
   marketFeedSymbols: Readonly<Record<string, string>>;
   marketFeedPollMs: number;
-  demoStaffToken: string | undefined;
   payoutGatewayUrl: string | undefined;
   payoutGatewayToken: string | undefined;
   staffTotpKey: string | undefined;
@@ -206,7 +199,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     marketFeedExchange: values.MARKET_FEED_EXCHANGE,
     marketFeedSymbols: parseSymbolMap(values.MARKET_FEED_SYMBOLS),
     marketFeedPollMs: values.MARKET_FEED_POLL_MS,
-    demoStaffToken: values.DEMO ? values.DEMO_STAFF_TOKEN : undefined,
     payoutGatewayUrl: values.PAYOUT_GATEWAY_URL,
     payoutGatewayToken: values.PAYOUT_GATEWAY_TOKEN,
     staffTotpKey: values.STAFF_TOTP_KEY,

@@ -6,17 +6,14 @@
 import { sql } from 'drizzle-orm';
 import { loadConfig } from './config';
 import { auditLedger } from './ledger-audit';
-import { openDatabase } from './platform/db/database';
+import { configuredDatabase, describeDatabase, openDatabase } from './platform/db/database';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: config.dataDir },
-  );
+  const target = configuredDatabase(config);
+  const database = await openDatabase(target);
   try {
-    const where = config.databaseUrl ? new URL(config.databaseUrl).host : `PGlite in ${config.dataDir}`;
+    const where = describeDatabase(target);
     console.log(`Ledger checks on ${where}`);
     const results = await auditLedger(database.db);
     let failed = 0;

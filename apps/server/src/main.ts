@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { type Config, ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { createSessionResolver } from './modules/accounts';
 import { seedDemoContent } from './modules/content';
 import { createFiatRateSource } from './modules/fiat/fiat.http-source';
@@ -8,26 +8,14 @@ import { spotServiceFor } from './modules/spot';
 import { createMarketMaker } from './modules/spot/spot.market-maker';
 import { withStaffSessions } from './modules/staff';
 import { systemClock } from './platform/clock';
-import { openDatabase } from './platform/db/database';
-import { type SessionResolver, withFixedPrincipals } from './platform/http/route-policy';
+import { configuredDatabase, openDatabase } from './platform/db/database';
 import { LocalFileStorage } from './platform/storage/local-file-storage';
 
 /** The composition root: read config, build dependencies, listen, and stop gracefully. */
-/** DEMO_STAFF_TOKEN (demo only) acts as an admin until staff accounts exist. */
-function demoStaffSessions(config: Config, resolver: SessionResolver): SessionResolver {
-  if (!config.demoStaffToken) return resolver;
-  return withFixedPrincipals(resolver, {
-    [config.demoStaffToken]: { kind: 'staff', staffId: 0, roles: ['admin'] },
-  });
-}
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: config.dataDir },
-  );
+  const database = await openDatabase(configuredDatabase(config));
   if (config.marketFeed === 'ccxt') {
     configureMarket(database, { cryptoFeed: config.marketFeedExchange });
   }
@@ -36,13 +24,10 @@ async function main(): Promise<void> {
     database,
     clock: systemClock,
     // Staff tokens (fxs.) resolve to staff principals; everything else to user sessions.
-    sessions: demoStaffSessions(
-      config,
-      withStaffSessions(createSessionResolver({ db: database.db, clock: systemClock }), {
-        db: database.db,
-        clock: systemClock,
-      }),
-    ),
+    sessions: withStaffSessions(createSessionResolver({ db: database.db, clock: systemClock }), {
+      db: database.db,
+      clock: systemClock,
+    }),
     storage: new LocalFileStorage(`${config.dataDir}/uploads`),
     fiatRateSource: config.fiatRatesUrl ? createFiatRateSource(config.fiatRatesUrl) : null,
   });

@@ -5,6 +5,7 @@ import { unstableSetRender } from 'antd-mobile';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadPageAt } from './app/router';
 import { initI18n } from './lib/i18n';
 import { startSocket } from './lib/socket';
 import './app/styles/global.css';
@@ -24,6 +25,7 @@ unstableSetRender((node, container) => {
 });
 
 async function start(): Promise<void> {
+  preloadPageAt(window.location.hash);
   await initI18n();
   const container = document.getElementById('root');
   if (!container) {

@@ -27,6 +27,10 @@ export const auditActions = [
   'instrument.update',
   'instrument.pause',
   'instrument.resume',
+  'fee.spot_update',
+  'fee.withdrawal_update',
+  'limit.withdrawal_update',
+  'upload.create',
   'user.sessions_revoke',
   'user.freeze',
   'user.unfreeze',
@@ -52,6 +56,9 @@ export const auditTargetTypes = [
   'content',
   'setting',
   'instrument',
+  'currency',
+  'withdrawal_limit',
+  'upload',
   'user',
   'adjustment',
   'staff',
@@ -102,7 +109,7 @@ export const auditEntrySchema = z.object({
   id: idText,
   /** Unix milliseconds. */
   at: z.number().int(),
-  /** 0 is the demo staff token's stand-in. */
+  /** 0: the demo staff token of earlier releases (entries made before staff accounts existed). */
   staff_id: z.number().int(),
   /** The staff member's roles when they acted. */
   staff_roles: z.array(z.string()),

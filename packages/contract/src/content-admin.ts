@@ -346,13 +346,11 @@ export type AdminInstrumentUpdateBody = z.input<typeof adminInstrumentUpdateBody
 
 /** POST /admin/content/instruments/pause and /resume: body `adminIdBodySchema`. */
 
-// Spot pair fees and price band (role admin): read-only for now.
+// Spot pair fees and price band; withdrawal fees, minimums and limits (role admin).
 
 /**
- * The rules each spot pair trades under now (what the running engine uses). Not editable from the
- * console yet: the engine charges a resting order the pair's current rate when it fills, and sized
- * the order's hold with the rates of its placement, so a live change would reach resting orders
- * (and a raised rate could exceed a resting buy's hold). Editing waits for per-order rates.
+ * The rules each spot pair trades under now (what new orders take). Each order keeps the fee rates
+ * its hold was sized with, so a change applies to orders placed after it and never to resting ones.
  */
 export const adminSpotFeesSchema = z.object({
   instrument_id: z.number().int(),
@@ -367,26 +365,66 @@ export type AdminSpotFees = z.infer<typeof adminSpotFeesSchema>;
 /** GET /admin/content/spot-fees */
 export const adminSpotFeesListReplySchema = z.array(adminSpotFeesSchema);
 
-// Withdrawal fees and minimums (role admin): read-only, kept in the currency table.
+/** A fee rate as a fraction: "0.001" is 0.1 %; at least 0, below 0.5, at most 8 decimals. */
+const feeRateParam = z
+  .string()
+  .trim()
+  .regex(/^0(\.\d{1,8})?$/)
+  .refine((value) => Number(value) < 0.5, 'below 0.5');
+
+/** POST /admin/content/spot-fees/update: the rates new orders of the pair pay. */
+export const adminSpotFeesUpdateBodySchema = z.strictObject({
+  instrument_id: idParam,
+  maker_fee_rate: feeRateParam,
+  taker_fee_rate: feeRateParam,
+});
+export type AdminSpotFeesUpdateBody = z.input<typeof adminSpotFeesUpdateBodySchema>;
 
 /**
- * GET /admin/content/withdrawal-fees. The 24-hour limits by verification level (spec: Lv1 200,
- * Lv2 500 BTC equivalent) are constants of the withdrawals module and change by a release.
+ * GET /admin/content/withdrawal-fees: minimum and fee per currency (kept in the currency table)
+ * and the rolling 24-hour limit per verification level in BTC equivalent (spec: Lv1 200, Lv2 500).
+ * Each request records the fee and the limit it was checked against: a change applies to new
+ * requests only.
  */
 export const adminWithdrawalFeesSchema = z.object({
   currencies: z.array(
     z.object({
       currency_id: z.number().int(),
       code: z.string(),
+      /** Decimals the amounts may have. */
+      scale: z.number().int(),
       /** Decimal at the currency's scale. */
       withdraw_min: z.string(),
       withdraw_fee: z.string(),
     }),
   ),
-  /** False: these change by a release, not from the console. */
-  editable: z.boolean(),
+  limits: z.array(z.object({ level: z.number().int(), limit_btc: z.string() })),
 });
 export type AdminWithdrawalFees = z.infer<typeof adminWithdrawalFeesSchema>;
+
+/** A non-negative decimal (the currency's scale is checked by the server). */
+const nonNegativeDecimal = z
+  .string()
+  .trim()
+  .regex(/^\d{1,24}(\.\d{1,18})?$/);
+
+/** POST /admin/content/withdrawal-fees/update */
+export const adminWithdrawalFeeUpdateBodySchema = z.strictObject({
+  currency_id: idParam,
+  withdraw_min: nonNegativeDecimal,
+  withdraw_fee: nonNegativeDecimal,
+});
+export type AdminWithdrawalFeeUpdateBody = z.input<typeof adminWithdrawalFeeUpdateBodySchema>;
+
+/** POST /admin/content/withdrawal-limits/update: one verification level's 24-hour limit. */
+export const adminWithdrawalLimitUpdateBodySchema = z.strictObject({
+  level: intParam.pipe(z.number().int().min(1).max(2)),
+  limit_btc: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,8})?$/),
+});
+export type AdminWithdrawalLimitUpdateBody = z.input<typeof adminWithdrawalLimitUpdateBodySchema>;
 
 /** Calls without parameters. */
 export const adminNoParamsSchema = z.strictObject({});

@@ -4,7 +4,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../lib/api';
 
-type Queue<T> = { list: T[]; page: number; total: number };
+/** One page of a review queue, as GET /admin/<name> replies. */
+export type Queue<T> = { list: T[]; page: number; total: number };
 
 type Props<T extends { id: number; status: string }> = {
   /** e.g. "deposits": GET /admin/<name>, and the query key. */

@@ -1,4 +1,4 @@
-import { staffProfileSchema } from '@fairex/contract';
+import { staffProfileSchema, uploadFieldName } from '@fairex/contract';
 import i18next from 'i18next';
 import { currentSession, setSession } from './session';
 
@@ -113,4 +113,23 @@ export async function privateImageUrl(path: string): Promise<string> {
   const response = await fetch(path, { headers: headers(false) });
   if (!response.ok) throw new ApiError(i18next.t('errors.image'), response.status);
   return URL.createObjectURL(await response.blob());
+}
+
+/** Uploads a public site image (banner, news, logo) as multipart field `file`; answers its path. */
+export async function uploadSiteImage(file: Blob, name: string): Promise<string> {
+  const form = new FormData();
+  form.append('lang', i18next.language);
+  form.append(uploadFieldName, file, name);
+  let response: Response;
+  try {
+    response = await fetch('/api/admin/upload', { method: 'POST', headers: headers(false), body: form });
+  } catch {
+    throw new ApiError(i18next.t('errors.network'), 0);
+  }
+  const envelope = (await response.json().catch(() => ({}))) as { type?: unknown; message?: unknown };
+  if (envelope.type === 'ok' && typeof envelope.message === 'string') return envelope.message;
+  throw new ApiError(
+    typeof envelope.message === 'string' ? envelope.message : i18next.t('errors.unexpected'),
+    response.status,
+  );
 }

@@ -1,12 +1,16 @@
-import { type ComponentType, lazy } from 'react';
-import { createHashRouter } from 'react-router';
+import { type ComponentType, isValidElement, lazy } from 'react';
+import { createHashRouter, matchRoutes, type RouteObject } from 'react-router';
 import { HomePage } from '../features/home/home-page';
 import { RootLayout, StackLayout, TabLayout } from './layouts';
 import { RouteErrorPage } from './route-error-page';
 
+/** Each lazy page's loader, by the component React.lazy made of it (see preloadPageAt). */
+const pageLoaders = new Map<unknown, () => Promise<unknown>>();
+
 /** A page in its own chunk, loaded on first visit; the layout's Suspense shows a skeleton meanwhile. */
 function lazyPage(load: () => Promise<ComponentType>) {
   const Page = lazy(async () => ({ default: await load() }));
+  pageLoaders.set(Page, load);
   return <Page />;
 }
 
@@ -128,7 +132,7 @@ const NotFoundPage = lazyPage(() =>
  * (and the rates note) in view. Every other /pages/... path a shortcut may point at renders the
  * "not yet available" page; anything else renders "page not found".
  */
-export const router = createHashRouter([
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
@@ -190,4 +194,21 @@ export const router = createHashRouter([
       },
     ],
   },
-]);
+];
+
+export const router = createHashRouter(routes);
+
+/**
+ * Starts fetching the chunk of the page a hash opens (`#/pages/transaction/index?x=1`), so that on
+ * a first visit it downloads while the translations load rather than after the first render.
+ * Fetching twice is harmless: the browser loads a module once.
+ */
+export function preloadPageAt(hash: string): void {
+  const path = hash.replace(/^#/, '').split('?')[0] || '/';
+  for (const match of matchRoutes(routes, path) ?? []) {
+    const element = match.route.element;
+    const load = isValidElement(element) ? pageLoaders.get(element.type) : undefined;
+    // A failed fetch is reported by the page's own load, when it renders.
+    load?.().catch(() => undefined);
+  }
+}

@@ -85,14 +85,28 @@ function clientText(key: ClientMessageKey): string {
 /** The request never got an HTTP reply. */
 type TransportFailure = { kind: 'timeout' } | { kind: 'network' };
 
-async function send(
+type TransportOptions = {
+  params?: RequestParams;
+  json?: boolean;
+  signal?: AbortSignal;
+  idempotencyKey?: string;
+  accept?: string;
+};
+
+/**
+ * One request under /api with the session token, the timeout and the loading indicator; `read`
+ * turns the HTTP reply into what the caller settles.
+ */
+export async function transport<Reply>(
   method: 'GET' | 'POST',
   path: string,
-  options: { params?: RequestParams; json?: boolean; signal?: AbortSignal; idempotencyKey?: string },
-): Promise<ApiOutcome | TransportFailure> {
+  options: TransportOptions,
+  read: (response: Response) => Promise<Reply>,
+): Promise<Reply | TransportFailure> {
   const { token, lang } = useAppStore.getState();
   const request = buildRequest({ method, path, params: options.params, json: options.json, token, lang });
   if (options.idempotencyKey) request.headers['Idempotency-Key'] = options.idempotencyKey;
+  if (options.accept) request.headers.Accept = options.accept;
   const controller = new AbortController();
   const timeout = setTimeout(
     () => controller.abort(new DOMException('timeout', 'TimeoutError')),
@@ -109,11 +123,7 @@ async function send(
       signal: controller.signal,
       credentials: 'same-origin',
     });
-    if (response.status !== 200) {
-      return decideApiOutcome(response.status, null);
-    }
-    const body: unknown = await response.json().catch(() => null);
-    return decideApiOutcome(response.status, body);
+    return await read(response);
   } catch (error) {
     if (options.signal?.aborted) {
       throw error;
@@ -126,14 +136,38 @@ async function send(
   }
 }
 
-function settle<T>(outcome: ApiOutcome | TransportFailure, options: CallOptions<T>): T {
+/** The reply's envelope, read only from an HTTP 200 (spec section 8). */
+export async function readEnvelope(response: Response): Promise<ApiOutcome> {
+  if (response.status !== 200) {
+    return decideApiOutcome(response.status, null);
+  }
+  const body: unknown = await response.json().catch(() => null);
+  return decideApiOutcome(response.status, body);
+}
+
+/** One call under /api whose reply is the {type, message} envelope. */
+export function send(method: 'GET' | 'POST', path: string, options: TransportOptions) {
+  return transport(method, path, options, readEnvelope);
+}
+
+/**
+ * What a soft success (HTTP 404) settles to: the call's `empty` data, or a rejection for calls
+ * whose caller awaits a result (a money-moving request either happened or failed).
+ */
+type EmptyReply<T> = { resolve: T } | 'reject';
+
+export function settle<T>(
+  outcome: ApiOutcome | TransportFailure,
+  schema: ReplySchema<T>,
+  empty: EmptyReply<T>,
+): T {
   if (outcome.kind === 'timeout' || outcome.kind === 'network') {
     const text = clientText(outcome.kind === 'timeout' ? 'common:api.timeout' : 'common:api.network');
     showToast(text);
     throw new ApiError(outcome.kind, text);
   }
   if (outcome.kind === 'success') {
-    const parsed = options.schema.safeParse(outcome.data);
+    const parsed = schema.safeParse(outcome.data);
     if (parsed.success) {
       return parsed.data;
     }
@@ -151,18 +185,18 @@ function settle<T>(outcome: ApiOutcome | TransportFailure, options: CallOptions<
   if (redirectTo !== null) {
     setTimeout(() => navigateTo(redirectTo), redirectDelayMs);
   }
-  if (effects.settle === 'resolve-empty') {
-    return options.empty;
+  if (effects.settle === 'resolve-empty' && empty !== 'reject') {
+    return empty.resolve;
   }
   throw new ApiError(outcome.kind === 'unavailable' ? 'failure' : outcome.kind, text);
 }
 
 /** GET `path` under /api; resolves the validated `message`. */
 export async function apiGet<T>(path: string, options: CallOptions<T>): Promise<T> {
-  return settle(await send('GET', path, options), options);
+  return settle(await send('GET', path, options), options.schema, { resolve: options.empty });
 }
 
 /** POST `path` under /api, form-encoded unless `json` is set; resolves the validated `message`. */
 export async function apiPost<T>(path: string, options: PostOptions<T>): Promise<T> {
-  return settle(await send('POST', path, options), options);
+  return settle(await send('POST', path, options), options.schema, { resolve: options.empty });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideUploadOutcome } from './upload-outcome';
+import { decideUploadOutcome, uploadAcceptLanguage } from './upload-outcome';
 
 const path = '/uploads/2026/11/0123456789abcdef0123456789abcdef.jpg';
 
@@ -59,5 +59,25 @@ describe('decideUploadOutcome (spec sections 7 and 8)', () => {
       kind: 'failed',
       text: 'Over 100% of quota',
     });
+  });
+});
+
+describe('uploadAcceptLanguage (spec section 7)', () => {
+  it('sends zh-cn, zh-tw or en by the stored language', () => {
+    expect(uploadAcceptLanguage('zh')).toBe('zh-cn');
+    expect(uploadAcceptLanguage('hk')).toBe('zh-tw');
+    expect(uploadAcceptLanguage('en')).toBe('en');
+    expect(uploadAcceptLanguage('th')).toBe('en');
+    expect(uploadAcceptLanguage('jp')).toBe('en');
+  });
+});
+
+describe('decideUploadOutcome refuses what is not a stored path', () => {
+  it('is a format error for a bare string, a path outside uploads, or broken URL encoding', () => {
+    expect(decideUploadOutcome(200, '"ok"')).toEqual({ kind: 'format-error' });
+    expect(decideUploadOutcome(200, '{"type":"ok","message":"../etc/passwd"}')).toEqual({
+      kind: 'format-error',
+    });
+    expect(decideUploadOutcome(200, '%E0%A4%A')).toEqual({ kind: 'format-error' });
   });
 });

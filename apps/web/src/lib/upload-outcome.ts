@@ -1,6 +1,13 @@
-import { uploadReplySchema } from '@fairex/contract';
+import { type Locale, uploadReplySchema } from '@fairex/contract';
 import { assertNever } from '@fairex/domain';
 import { decideApiOutcome } from './api-outcome';
+
+/** The accept-language an upload sends (spec section 7): zh-cn, zh-tw or en by the stored language. */
+export function uploadAcceptLanguage(lang: Locale): string {
+  if (lang === 'zh') return 'zh-cn';
+  if (lang === 'hk') return 'zh-tw';
+  return 'en';
+}
 
 /** What one POST /upload reply means (spec sections 7 and 8). Pure. */
 export type UploadOutcome =

@@ -26,6 +26,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImagePathInput } from '../../components/image-path-input';
 import { call } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { fromLocalInput, toLocalInput } from '../../lib/local-time';
@@ -266,7 +267,7 @@ export function ArticlesTab() {
             extra={t('content.urlHelp')}
             rules={[{ required: kind === 'banner', max: contentAdminLimits.urlLengthMax }]}
           >
-            <Input placeholder="/uploads/... https://..." />
+            <ImagePathInput testId="article-image-upload" />
           </Form.Item>
           <Form.Item
             name="link"

@@ -1,10 +1,4 @@
-import {
-  ArrowDownOutlined,
-  ArrowUpOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   type AdminFaqItem,
   adminDeletedReplySchema,
@@ -14,11 +8,11 @@ import {
   type Locale,
 } from '@fairex/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Form, Input, Modal, Popconfirm, Table, Typography } from 'antd';
+import { App, Button, Flex, Form, Input, Modal, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReorderableTable } from '../../components/reorderable-table';
 import { call } from '../../lib/api';
-import { moved } from '../../lib/reorder';
 import { failureText } from '../../lib/report-failure';
 import { LocaleSelect } from './locale-select';
 
@@ -36,7 +30,6 @@ export function FaqTab() {
     queryKey: ['content', 'faq', locale],
     queryFn: () => call('GET', '/admin/content/faq', { schema: adminFaqListReplySchema, query: { locale } }),
   });
-  const items = faq.data ?? [];
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['content', 'faq'] });
   const attempt = async (action: () => Promise<unknown>) => {
     try {
@@ -63,11 +56,11 @@ export function FaqTab() {
       setEditing(null);
     }
   };
-  const move = (index: number, step: -1 | 1) =>
+  const saveOrder = (next: AdminFaqItem[]) =>
     attempt(() =>
       call('POST', '/admin/content/faq/order', {
         schema: adminFaqListReplySchema,
-        body: { locale, ids: moved(items, index, step).map((item) => item.id) },
+        body: { locale, ids: next.map((item) => item.id) },
       }),
     );
 
@@ -86,37 +79,10 @@ export function FaqTab() {
           {t('content.newFaq')}
         </Button>
       </Flex>
-      <Table<AdminFaqItem>
-        rowKey="id"
-        size="middle"
-        loading={faq.isLoading}
-        dataSource={items}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: faq.error ? faq.error.message : t('review.empty') }}
+      <ReorderableTable<AdminFaqItem>
+        list={faq}
+        onReorder={saveOrder}
         columns={[
-          {
-            title: t('content.order'),
-            width: 96,
-            render: (_, _item, index) => (
-              <Flex gap={4}>
-                <Button
-                  size="small"
-                  icon={<ArrowUpOutlined />}
-                  disabled={index === 0}
-                  onClick={() => move(index, -1)}
-                  aria-label={t('content.moveUp')}
-                />
-                <Button
-                  size="small"
-                  icon={<ArrowDownOutlined />}
-                  disabled={index === items.length - 1}
-                  onClick={() => move(index, 1)}
-                  aria-label={t('content.moveDown')}
-                />
-              </Flex>
-            ),
-          },
           { title: t('content.question'), dataIndex: 'question', width: 280 },
           {
             title: t('content.answer'),

@@ -1,10 +1,9 @@
-import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { type AdminMenuItem, adminMenuItemSchema, adminMenuListReplySchema } from '@fairex/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Switch, Table, Tag } from 'antd';
+import { App, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ReorderableTable } from '../../components/reorderable-table';
 import { call } from '../../lib/api';
-import { moved } from '../../lib/reorder';
 import { failureText } from '../../lib/report-failure';
 
 /** The Home shortcuts: show or hide each, and their order. */
@@ -16,7 +15,6 @@ export function MenuTab() {
     queryKey: ['content', 'menu'],
     queryFn: () => call('GET', '/admin/content/menu', { schema: adminMenuListReplySchema }),
   });
-  const items = menu.data ?? [];
   const attempt = async (action: () => Promise<unknown>) => {
     try {
       await action();
@@ -25,45 +23,18 @@ export function MenuTab() {
       void message.error(failureText(failure));
     }
   };
-  const move = (index: number, step: -1 | 1) =>
+  const saveOrder = (next: AdminMenuItem[]) =>
     attempt(() =>
       call('POST', '/admin/content/menu/order', {
         schema: adminMenuListReplySchema,
-        body: { keys: moved(items, index, step).map((item) => item.key) },
+        body: { keys: next.map((item) => item.key) },
       }),
     );
   return (
-    <Table<AdminMenuItem>
-      rowKey="id"
-      size="middle"
-      loading={menu.isLoading}
-      dataSource={items}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: menu.error ? menu.error.message : t('review.empty') }}
+    <ReorderableTable<AdminMenuItem>
+      list={menu}
+      onReorder={saveOrder}
       columns={[
-        {
-          title: t('content.order'),
-          width: 96,
-          render: (_, _item, index) => (
-            <Flex gap={4}>
-              <Button
-                size="small"
-                icon={<ArrowUpOutlined />}
-                disabled={index === 0}
-                onClick={() => move(index, -1)}
-                aria-label={t('content.moveUp')}
-              />
-              <Button
-                size="small"
-                icon={<ArrowDownOutlined />}
-                disabled={index === items.length - 1}
-                onClick={() => move(index, 1)}
-                aria-label={t('content.moveDown')}
-              />
-            </Flex>
-          ),
-        },
         { title: t('content.shortcut'), render: (_, item) => <code>{item.key}</code> },
         { title: t('content.route'), dataIndex: 'route' },
         { title: t('content.icon'), dataIndex: 'icon' },

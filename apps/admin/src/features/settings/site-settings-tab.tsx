@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Divider, Form, Input, Row } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImagePathInput } from '../../components/image-path-input';
 import { call } from '../../lib/api';
 import { failureText } from '../../lib/report-failure';
 
@@ -76,7 +77,7 @@ export function SiteSettingsTab() {
             extra={t('content.urlHelp')}
             rules={[urlRule]}
           >
-            <Input placeholder="/uploads/... https://..." />
+            <ImagePathInput testId="site-logo-upload" />
           </Form.Item>
         </Col>
       </Row>

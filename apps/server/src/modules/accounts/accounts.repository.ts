@@ -1,22 +1,10 @@
-import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { userSessions, users } from './accounts.schema';
 
 /** A user as the service sees it; hashes stay inside the module and never reach a reply. */
 export type UserRecord = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
-
-/** The unique index a failed insert or update ran into, or null for any other error. */
-export function uniqueViolationOf(error: unknown): string | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth += 1) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (candidate.code === '23505')
-      return typeof candidate.constraint === 'string' ? candidate.constraint : '';
-    current = candidate.cause;
-  }
-  return null;
-}
 
 export async function findUserById(db: Database, userId: number): Promise<UserRecord | null> {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -220,6 +208,34 @@ export async function findLiveSession(
     )
     .limit(1);
   return row ?? null;
+}
+
+/** findLiveSession for many tokens in one statement: the live ones by token hash. */
+export async function findLiveSessions(
+  db: Database,
+  tokenHashes: readonly string[],
+  now: Date,
+): Promise<Map<string, { userId: number; verificationLevel: number }>> {
+  if (tokenHashes.length === 0) return new Map();
+  const rows = await db
+    .select({
+      tokenHash: userSessions.tokenHash,
+      userId: userSessions.userId,
+      verificationLevel: users.verificationLevel,
+    })
+    .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .where(
+      and(
+        inArray(userSessions.tokenHash, [...tokenHashes]),
+        isNull(userSessions.revokedAt),
+        gt(userSessions.expiresAt, now),
+        eq(users.loginFrozen, false),
+      ),
+    );
+  return new Map(
+    rows.map((row) => [row.tokenHash, { userId: row.userId, verificationLevel: row.verificationLevel }]),
+  );
 }
 
 export async function revokeSession(

@@ -2,6 +2,7 @@ import type { CodePurpose } from '@fairex/contract';
 import { emailSchema, mobileSchema } from '@fairex/contract';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
+import { uniqueViolationOf } from '../../platform/db/database-errors';
 import {
   afterFailure,
   type FailureState,
@@ -22,7 +23,6 @@ import {
   findUserByLoginName,
   recordLoginFailure,
   recordPayPasswordFailure,
-  uniqueViolationOf,
   updatePasswordHash,
   updatePayPasswordHash,
 } from './accounts.repository';

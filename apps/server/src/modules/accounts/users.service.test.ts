@@ -76,6 +76,41 @@ describe.each(testDatabases())('what accounts offers other modules, on $name', (
   });
 
   describe('sessions', () => {
+    it('answers lookups arriving together with one statement, each its own session, nothing cached', async () => {
+      const resolver = createSessionResolver({ db: db(), clock });
+      const people = await Promise.all([newUser(), newUser(), newUser()]);
+      const tokens = await Promise.all(
+        people.map((userId) => issueSession(db(), { userId, stayLoggedIn: false, clock, clientAddress: '' })),
+      );
+      const select = db().select.bind(db());
+      let statements = 0;
+      const counted = db() as unknown as { select: typeof select };
+      counted.select = ((...args: Parameters<typeof select>) => {
+        statements += 1;
+        return select(...args);
+      }) as typeof select;
+      try {
+        // Twelve lookups at once (each token four times, one unknown token among them).
+        const lookups = [...tokens, ...tokens, ...tokens, ...tokens, 'unknown-token'];
+        const principals = await Promise.all(lookups.map((token) => resolver.resolve(token)));
+        expect(statements).toBe(1);
+        principals.slice(0, 12).forEach((principal, index) => {
+          expect(principal).toEqual({ kind: 'user', userId: people[index % 3], verificationLevel: 0 });
+        });
+        expect(principals[12]).toBeNull();
+      } finally {
+        counted.select = select;
+      }
+      // A change between two lookups shows in the second: the session is read again each time.
+      await db()
+        .update(userSessions)
+        .set({ revokedAt: clock.now() })
+        .where(eq(userSessions.tokenHash, sessionTokenHash(tokens[0] ?? '')));
+      await setVerificationLevel(db(), { userId: people[1] ?? 0, level: 1 });
+      expect(await resolver.resolve(tokens[0] ?? '')).toBeNull();
+      expect(await resolver.resolve(tokens[1] ?? '')).toMatchObject({ verificationLevel: 1 });
+    });
+
     it('issues tokens the resolver maps to the user until revoked or expired', async () => {
       const userId = await newUser();
       const resolver = createSessionResolver({ db: db(), clock });

@@ -1,6 +1,7 @@
 import { getAddress } from 'viem';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
+import { uniqueViolationOf } from '../../platform/db/database-errors';
 import { defaultNickname, invitationCodeFrom } from './accounts.domain';
 import { accountsError } from './accounts.errors';
 import {
@@ -11,7 +12,6 @@ import {
   insertUser,
   type NewUser,
   raiseVerificationLevel,
-  uniqueViolationOf,
 } from './accounts.repository';
 import { hashPassword, randomInvitationIndexes, randomNicknameDigits } from './accounts.secrets';
 

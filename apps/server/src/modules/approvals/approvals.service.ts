@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { getUserContact } from '../accounts';
 import { type AuditActor, recordAudit } from '../audit';
+import { usdtReferenceSymbol } from '../market';
 import { staffNamesOf, staffReviewerOf } from '../staff';
 import { approvalsRequired, isOwnRequest, usdtMicrosOf } from './approvals.domain';
 import { approvalsError } from './approvals.errors';
@@ -110,8 +111,8 @@ export function approvalsNeeded(params: {
   readonly scale: number;
   readonly thresholdMicros: bigint;
 }): 1 | 2 {
-  const price =
-    params.code === 'USDT' ? '1' : (params.prices.referencePrice(`${params.code}/USDT`)?.price ?? null);
+  const symbol = usdtReferenceSymbol(params.code);
+  const price = symbol === null ? '1' : (params.prices.referencePrice(symbol)?.price ?? null);
   return approvalsRequired(
     usdtMicrosOf({ units: params.units, scale: params.scale, price }),
     params.thresholdMicros,

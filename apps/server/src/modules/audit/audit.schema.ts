@@ -25,7 +25,7 @@ export const auditLog = pgTable(
   {
     id: bigint('id', { mode: 'bigint' }).primaryKey().generatedByDefaultAsIdentity(),
     at: timestamp('at', { withTimezone: true }).notNull(),
-    /** 0 is the demo staff token's stand-in. */
+    /** 0: the demo staff token of earlier releases (entries made before staff accounts existed). */
     staffId: integer('staff_id').notNull(),
     staffRoles: text('staff_roles').array().notNull(),
     action: text('action').$type<AuditAction>().notNull(),

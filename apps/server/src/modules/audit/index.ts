@@ -8,3 +8,4 @@ export { auditRoutes, staffActorOf } from './audit.routes';
 /** @public */
 export type { AuditActor, AuditRecord, ChainVerification } from './audit.service';
 export { recordAudit, verifyAuditChain } from './audit.service';
+export { staffRoutes } from './staff-routes';

@@ -13,7 +13,9 @@ export type ContentErrorCode =
   | 'instrument_not_found'
   | 'instrument_symbol_taken'
   | 'instrument_rules_invalid'
-  | 'spot_market_not_found';
+  | 'spot_market_not_found'
+  | 'currency_not_found'
+  | 'amount_too_precise';
 
 export const contentErrorKeys = {
   article_not_found: 'content.errors.article_not_found',
@@ -27,6 +29,8 @@ export const contentErrorKeys = {
   instrument_symbol_taken: 'content.errors.instrument_symbol_taken',
   instrument_rules_invalid: 'content.errors.instrument_rules_invalid',
   spot_market_not_found: 'content.errors.spot_market_not_found',
+  currency_not_found: 'content.errors.currency_not_found',
+  amount_too_precise: 'content.errors.amount_too_precise',
 } as const satisfies Record<ContentErrorCode, MessageKey>;
 
 export function contentError(code: ContentErrorCode): AppError {

@@ -1,6 +1,4 @@
 import {
-  type AdminSpotFees,
-  type AdminWithdrawalFees,
   adminIdBodySchema,
   adminInstrumentCreateBodySchema,
   adminInstrumentListReplySchema,
@@ -8,25 +6,20 @@ import {
   adminInstrumentUpdateBodySchema,
   adminNoParamsSchema,
   adminSpotFeesListReplySchema,
+  adminSpotFeesSchema,
+  adminSpotFeesUpdateBodySchema,
   adminWithdrawalFeesSchema,
-  apiReply,
+  adminWithdrawalFeeUpdateBodySchema,
+  adminWithdrawalLimitUpdateBodySchema,
 } from '@fairex/contract';
-import { fromScaledBigint } from '@fairex/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../platform/clock';
 import type { DatabaseHandle } from '../../platform/db/database';
-import { ok } from '../../platform/http/reply';
-import { policies } from '../../platform/http/route-policy';
-import { staffActorOf } from '../audit';
-import { listCurrencies } from '../ledger';
+import { staffRoutes } from '../audit';
 import { marketServiceFor } from '../market';
 import { spotServiceFor } from '../spot';
+import { createContentFeesService } from './content.fees.service';
 import { createContentInstrumentsService } from './content.instruments.service';
-
-const tags = ['staff: instruments and fees'];
-const session = [{ session: [] }];
-/** Admin only: instruments, fees and limits move money and trading. */
-const adminPolicy = { policy: policies.staff('admin') };
 
 /**
  * Instruments (list, add, display fields, pause, resume) and the fee and limit figures in force,
@@ -40,146 +33,121 @@ export function contentInstrumentRoutes(deps: {
   return async (app) => {
     const db = deps.database.db;
     const market = () => marketServiceFor(deps);
-    const instruments = createContentInstrumentsService({ db, clock: deps.clock, market });
+    const spot = () => spotServiceFor(deps);
+    const instruments = createContentInstrumentsService({ db, clock: deps.clock, market, spot });
+    const fees = createContentFeesService({ db, clock: deps.clock, market, spot });
+    // Admin only: instruments, fees and limits move money and trading.
+    const staff = staffRoutes(app, { tags: ['staff: instruments and fees'], roles: ['admin'] });
 
-    app.get(
+    staff.read(
       '/admin/content/instruments',
       {
-        config: adminPolicy,
-        schema: {
-          tags,
-          summary: 'Every instrument, trading or paused, in list order. Role: admin.',
-          security: session,
-          querystring: adminNoParamsSchema,
-          response: { 200: apiReply(adminInstrumentListReplySchema) },
-        },
+        summary: 'Every instrument, trading or paused, in list order.',
+        query: adminNoParamsSchema,
+        reply: adminInstrumentListReplySchema,
       },
-      async () => ok(await instruments.list()),
+      () => instruments.list(),
     );
 
-    app.post(
+    staff.write(
       '/admin/content/instruments/create',
       {
-        config: adminPolicy,
-        schema: {
-          tags,
-          summary:
-            'Add an instrument on the simulated feed; it trades in the market lists at once. Role: admin.',
-          description:
-            'The reference price must lie on the tick grid and price_decimals cover the tick. A new spot ' +
-            'instrument gets its spot pair (fees, band) when the server next starts.',
-          security: session,
-          body: adminInstrumentCreateBodySchema,
-          response: { 200: apiReply(adminInstrumentSchema) },
-        },
+        summary: 'Add an instrument on the simulated feed; it trades in the market lists at once.',
+        description:
+          'The reference price must lie on the tick grid and price_decimals cover the tick. A spot ' +
+          'instrument whose base and quote are ledger currencies gets its spot pair and order book at ' +
+          'once (fees 0.1 % until an admin changes them, band 10 %).',
+        body: adminInstrumentCreateBodySchema,
+        reply: adminInstrumentSchema,
       },
-      async (request) => ok(await instruments.create(staffActorOf(request), request.body)),
+      (actor, body) => instruments.create(actor, body),
     );
 
-    app.post(
+    staff.write(
       '/admin/content/instruments/update',
       {
-        config: adminPolicy,
-        schema: {
-          tags,
-          summary: 'Change display fields (price decimals, trading hours, list order). Role: admin.',
-          security: session,
-          body: adminInstrumentUpdateBodySchema,
-          response: { 200: apiReply(adminInstrumentSchema) },
-        },
+        summary: 'Change display fields (price decimals, trading hours, list order).',
+        body: adminInstrumentUpdateBodySchema,
+        reply: adminInstrumentSchema,
       },
-      async (request) => ok(await instruments.update(staffActorOf(request), request.body)),
+      (actor, body) => instruments.update(actor, body),
     );
 
-    app.post(
+    staff.write(
       '/admin/content/instruments/pause',
       {
-        config: adminPolicy,
-        schema: {
-          tags,
-          summary:
-            'Pause an instrument: it leaves the quotes, shows paused, new spot orders are refused. Role: admin.',
-          description: 'Open orders stay and may be cancelled.',
-          security: session,
-          body: adminIdBodySchema,
-          response: { 200: apiReply(adminInstrumentSchema) },
-        },
+        summary: 'Pause an instrument: it leaves the quotes, shows paused, new spot orders are refused.',
+        description: 'Open orders stay and may be cancelled.',
+        body: adminIdBodySchema,
+        reply: adminInstrumentSchema,
       },
-      async (request) => ok(await instruments.pause(staffActorOf(request), request.body.id)),
+      (actor, body) => instruments.pause(actor, body.id),
     );
 
-    app.post(
+    staff.write(
       '/admin/content/instruments/resume',
       {
-        config: adminPolicy,
-        schema: {
-          tags,
-          summary: 'Resume a paused instrument. Role: admin.',
-          security: session,
-          body: adminIdBodySchema,
-          response: { 200: apiReply(adminInstrumentSchema) },
-        },
+        summary: 'Resume a paused instrument.',
+        body: adminIdBodySchema,
+        reply: adminInstrumentSchema,
       },
-      async (request) => ok(await instruments.resume(staffActorOf(request), request.body.id)),
+      (actor, body) => instruments.resume(actor, body.id),
     );
 
-    app.get(
+    staff.read(
       '/admin/content/spot-fees',
       {
-        config: adminPolicy,
-        schema: {
-          tags,
-          summary: 'Maker and taker fee rates and price band each spot pair trades under now. Role: admin.',
-          description: 'Read-only: see adminSpotFeesSchema in the contract for why.',
-          security: session,
-          querystring: adminNoParamsSchema,
-          response: { 200: apiReply(adminSpotFeesListReplySchema) },
-        },
+        summary: 'Maker and taker fee rates and price band each spot pair trades under now.',
+        query: adminNoParamsSchema,
+        reply: adminSpotFeesListReplySchema,
       },
-      async () => {
-        const byKey = new Map(
-          market()
-            .instruments()
-            .map((instrument) => [instrument.symbol, instrument.id]),
-        );
-        const list: AdminSpotFees[] = spotServiceFor(deps)
-          .marketsView()
-          .map((pair) => ({
-            instrument_id: byKey.get(pair.symbol) ?? 0,
-            symbol: pair.symbol,
-            maker_fee_rate: pair.maker_fee_rate,
-            taker_fee_rate: pair.taker_fee_rate,
-            price_band: pair.price_band,
-            status: pair.status,
-          }));
-        return ok(list);
-      },
+      () => fees.spotFees(),
     );
 
-    app.get(
+    staff.write(
+      '/admin/content/spot-fees/update',
+      {
+        summary: "Set a spot pair's maker and taker fee rates for orders placed from now on.",
+        description:
+          'Each order keeps the rates its hold was sized with: resting orders are not affected. ' +
+          'Rates are fractions ("0.001" = 0.1 %), at least 0 and below 0.5.',
+        body: adminSpotFeesUpdateBodySchema,
+        reply: adminSpotFeesSchema,
+      },
+      (actor, body) => fees.setSpotFees(actor, body),
+    );
+
+    staff.read(
       '/admin/content/withdrawal-fees',
       {
-        config: adminPolicy,
-        schema: {
-          tags,
-          summary: 'Withdrawal minimum and fee per currency (read-only). Role: admin.',
-          security: session,
-          querystring: adminNoParamsSchema,
-          response: { 200: apiReply(adminWithdrawalFeesSchema) },
-        },
+        summary: 'Withdrawal minimum and fee per currency, and the 24-hour limit per level.',
+        query: adminNoParamsSchema,
+        reply: adminWithdrawalFeesSchema,
       },
-      async () => {
-        const reply: AdminWithdrawalFees = {
-          currencies: (await listCurrencies(db)).map((currency) => ({
-            currency_id: currency.id,
-            code: currency.code,
-            withdraw_min: fromScaledBigint(currency.withdrawMin, currency.scale),
-            withdraw_fee: fromScaledBigint(currency.withdrawFee, currency.scale),
-          })),
-          editable: false,
-        };
-        return ok(reply);
+      () => fees.withdrawalTerms(),
+    );
+
+    staff.write(
+      '/admin/content/withdrawal-fees/update',
+      {
+        summary: "Set a currency's withdrawal minimum and fee for requests from now on.",
+        description: 'Amounts in the currency, at most its decimals. Pending requests keep their fee.',
+        body: adminWithdrawalFeeUpdateBodySchema,
+        reply: adminWithdrawalFeesSchema,
       },
+      (actor, body) => fees.setWithdrawalFee(actor, body),
+    );
+
+    staff.write(
+      '/admin/content/withdrawal-limits/update',
+      {
+        summary: "Set a verification level's rolling 24-hour withdrawal limit (BTC equivalent).",
+        description:
+          'Applies to requests from now on; each request records the limit it was checked against.',
+        body: adminWithdrawalLimitUpdateBodySchema,
+        reply: adminWithdrawalFeesSchema,
+      },
+      (actor, body) => fees.setWithdrawalLimit(actor, body),
     );
   };
 }

@@ -26,6 +26,8 @@ export type ContentInstrumentsServiceDeps = {
   readonly db: Database;
   readonly clock: Clock;
   readonly market: () => MarketService;
+  /** Re-reads the spot pairs, so a new spot instrument trades at once. */
+  readonly spot: () => { reload(): Promise<void> };
 };
 
 const annualVolatilityDefault = '0.5';
@@ -151,6 +153,7 @@ export function createContentInstrumentsService(deps: ContentInstrumentsServiceD
         return row.id;
       });
       await deps.market().refreshInstruments();
+      await deps.spot().reload();
       return viewOf(id);
     },
 

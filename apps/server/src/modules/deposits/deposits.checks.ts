@@ -6,9 +6,8 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import type { LedgerCheck } from '../ledger';
+import { type LedgerCheck, checkProblemsLimit as problemsLimit } from '../ledger';
 
-const problemsLimit = 20;
 /** The spot ("change") account kind deposits credit. */
 const spotKind = 2;
 

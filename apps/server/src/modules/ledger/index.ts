@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../../platform/db/database';
 import { seedCurrencies } from './ledger.currencies';
 
 /** @public */
-export { type Currency, currencySeeds, listCurrencies } from './ledger.currencies';
+export { type Currency, currencySeeds, listCurrencies, setWithdrawalTerms } from './ledger.currencies';
 /** @public */
 export * from './ledger.domain';
 /** @public */
@@ -29,7 +29,14 @@ export type { BatchResult } from './ledger.repository';
 /** @public */
 export { type Ledger, ledgerFor } from './ledger.service';
 /** @public */
-export { type CheckResult, type LedgerCheck, ledgerChecks, verifyLedger } from './ledger.verify';
+export {
+  type CheckResult,
+  type LedgerCheck,
+  ledgerChecks,
+  problems as checkProblems,
+  problemsLimit as checkProblemsLimit,
+  verifyLedger,
+} from './ledger.verify';
 
 /** Seeds the currencies of spec section 3 (idempotent); the ledger itself has no routes. */
 export function ledgerModule(deps: { readonly database: DatabaseHandle }): FastifyPluginAsyncZod {

@@ -116,3 +116,25 @@ export async function listCurrencies(db: Database): Promise<Currency[]> {
     sortOrder: Number(row.sort_order),
   }));
 }
+
+/**
+ * Sets a currency's withdrawal minimum and fee (smallest units) for requests from now on: each
+ * request stores the fee it was charged. Returns the row as it was, or null for no such currency.
+ */
+export async function setWithdrawalTerms(
+  tx: Database,
+  params: { currencyId: number; withdrawMin: bigint; withdrawFee: bigint },
+): Promise<{ withdrawMin: bigint; withdrawFee: bigint } | null> {
+  const before = await rowsOf<{ withdraw_min: string; withdraw_fee: string }>(
+    tx,
+    sql`select withdraw_min::text, withdraw_fee::text from currencies where id = ${params.currencyId} for update`,
+  );
+  const row = before[0];
+  if (!row) return null;
+  await tx.execute(
+    sql`update currencies set withdraw_min = ${String(params.withdrawMin)}::numeric,
+               withdraw_fee = ${String(params.withdrawFee)}::numeric
+        where id = ${params.currencyId}`,
+  );
+  return { withdrawMin: BigInt(row.withdraw_min), withdrawFee: BigInt(row.withdraw_fee) };
+}

@@ -90,6 +90,11 @@ export type LedgerOp =
       readonly amount: bigint;
       readonly reason: string;
       readonly reference: string;
+      /**
+       * An unfunded optional hold is left out (its hold id comes back null) instead of refusing
+       * the batch: a batch of orders places the funded ones and refuses only the others.
+       */
+      readonly optional?: boolean;
     }
   | {
       readonly type: 'post_hold';
@@ -234,7 +239,9 @@ export function planBatch(params: {
       case 'hold': {
         if (op.amount <= 0n) throw new LedgerRefused('invalid_amount');
         const id = params.accountIdOf(op.account);
-        current(id).held += op.amount;
+        const now = current(id);
+        if (op.optional && accountOf(id).guarded && now.balance < now.held + op.amount) return;
+        now.held += op.amount;
         checkAccount(id);
         newHolds.push({ opIndex, accountId: id, amount: op.amount });
         return;

@@ -1,9 +1,13 @@
 /**
- * The ledger's writes and reads. A batch of operations becomes a handful of set-based statements
- * whatever its size: resolve accounts, lock them in id order, lock the holds, then one UPDATE of the
- * netted balances, one INSERT of entries, one of postings, one of new holds, one UPDATE of holds.
+ * The ledger's writes and reads. A batch of operations becomes three statements whatever its size:
+ * lock the holds, lock the accounts in id order, then ONE statement writing the netted balances,
+ * the entries, the postings, the new holds and the changed holds (data-modifying CTEs; no foreign
+ * keys between these tables, so their order inside the statement does not matter). Entry and hold
+ * ids come from blocks fetched ahead, so no round trip asks for them.
  */
 import type { Database } from '../../platform/db/database';
+import { hasSqlState, sqlState } from '../../platform/db/database-errors';
+import { executeTogether } from '../../platform/db/execute-together';
 import {
   type AccountRef,
   type AccountState,
@@ -14,13 +18,38 @@ import {
   LedgerRefused,
   planBatch,
 } from './ledger.domain';
-import { integerArray, rowsOf, sql, textArray } from './ledger.sql';
-
-const uniqueViolation = '23505';
-const checkViolation = '23514';
+import { integerArray, rowsOf, type SQL, sql, textArray } from './ledger.sql';
 
 /** Account ids never change once made, so they are cached per database handle. */
 export type AccountIdCache = Map<string, bigint>;
+
+/**
+ * Entry and hold ids fetched ahead, per database handle. An id says nothing of time: bills and the
+ * running-balance check order by posting id, which the insert assigns. Ids a rolled-back batch
+ * took are simply skipped, as a sequence would.
+ */
+export type LedgerIdPool = { readonly ledger_entries: bigint[]; readonly ledger_holds: bigint[] };
+
+/** Ids fetched per round trip: a busy order path takes a block every several rounds. */
+const idBlockSize = 1024;
+
+async function takeIds(
+  tx: Database,
+  pool: LedgerIdPool,
+  table: keyof LedgerIdPool,
+  n: number,
+): Promise<bigint[]> {
+  const spare = pool[table];
+  if (spare.length < n) {
+    const rows = await rowsOf<{ id: string }>(
+      tx,
+      sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::text as id
+          from generate_series(1, ${Math.max(n - spare.length, idBlockSize)}::int)`,
+    );
+    spare.push(...rows.map((row) => BigInt(row.id)));
+  }
+  return spare.splice(0, n);
+}
 
 async function resolveAccountIds(
   tx: Database,
@@ -109,59 +138,105 @@ export type BatchResult = {
   readonly holdIds: readonly (bigint | null)[];
 };
 
-function isDatabaseError(error: unknown, code: string): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth += 1) {
-    if ((current as { code?: unknown }).code === code) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /**
  * Applies a batch inside the caller's transaction. Refusals (insufficient balance, a hold already
  * resolved, an event already booked) throw LedgerRefused and the caller's transaction rolls back.
  */
 export async function applyBatch(
   tx: Database,
-  params: { ops: readonly LedgerOp[]; at: Date; cache: AccountIdCache },
+  params: {
+    ops: readonly LedgerOp[];
+    at: Date;
+    cache: AccountIdCache;
+    ids: LedgerIdPool;
+    alongWith?: AlongWith | undefined;
+  },
 ): Promise<BatchResult> {
   const { ops, at } = params;
   if (ops.length === 0) return { entryIds: [], holdIds: [] };
   try {
-    return await applyBatchUnchecked(tx, ops, at, params.cache);
+    return await applyBatchUnchecked(tx, ops, at, params.cache, params.ids, params.alongWith);
   } catch (error) {
     if (error instanceof LedgerRefused) throw error;
-    if (isDatabaseError(error, uniqueViolation)) throw new LedgerRefused('duplicate_event');
+    if (hasSqlState(error, sqlState.uniqueViolation)) throw new LedgerRefused('duplicate_event');
     // The CHECK constraints are the backstop of planBatch's own balance check.
-    if (isDatabaseError(error, checkViolation)) throw new LedgerRefused('insufficient_balance');
+    if (hasSqlState(error, sqlState.checkViolation)) throw new LedgerRefused('insufficient_balance');
     throw error;
   }
 }
+
+type HoldRow = {
+  id: string;
+  account_id: string;
+  amount: string;
+  remaining: string;
+  state: HoldState['state'];
+};
+type AccountRow = { id: string; currency_id: number; user_id: number | null; balance: string; held: string };
+
+/**
+ * Locks the batch's holds, then its accounts (those of its legs and of the holds), each in id
+ * order, so two batches over the same rows cannot deadlock: one round trip either way.
+ */
+async function lockHoldsAndAccounts(
+  tx: Database,
+  holdIds: readonly bigint[],
+  accountIds: readonly bigint[],
+): Promise<{ holdRows: HoldRow[]; accountRows: AccountRow[] }> {
+  if (holdIds.length === 0) {
+    const accountRows = await rowsOf<AccountRow>(
+      tx,
+      sql`select id::text, currency_id, user_id, balance::text, held::text from ledger_accounts
+          where id = any(${integerArray(accountIds)}::bigint[]) order by id for update`,
+    );
+    return { holdRows: [], accountRows };
+  }
+  // The first branch of the union runs first: the holds are locked before any account.
+  const rows = await rowsOf<({ row_kind: 'h' } & HoldRow) | ({ row_kind: 'a' } & AccountRow)>(
+    tx,
+    sql`with h as materialized (
+          select id, account_id, amount, remaining, state from ledger_holds
+          where id = any(${integerArray(holdIds)}::bigint[]) order by id for update),
+        a as materialized (
+          select id, currency_id, user_id, balance, held from ledger_accounts
+          where id = any(${integerArray(accountIds)}::bigint[]) or id in (select account_id from h)
+          order by id for update)
+        select 'h' as row_kind, id::text, account_id::text, amount::text, remaining::text, state::text,
+               null::int as currency_id, null::int as user_id, null::text as balance, null::text as held
+        from h
+        union all
+        select 'a', id::text, null, null, null, null, currency_id, user_id, balance::text, held::text from a`,
+  );
+  const holdRows: HoldRow[] = [];
+  const accountRows: AccountRow[] = [];
+  for (const row of rows) {
+    if (row.row_kind === 'h') holdRows.push(row);
+    else accountRows.push(row);
+  }
+  return { holdRows, accountRows };
+}
+
+/**
+ * The caller's own writes, given the batch's entry and hold ids, sent in the ledger's final
+ * statement (one round trip less). They must touch no ledger table; their failure fails the batch.
+ */
+export type AlongWith = (result: BatchResult) => readonly SQL[];
 
 async function applyBatchUnchecked(
   tx: Database,
   ops: readonly LedgerOp[],
   at: Date,
   cache: AccountIdCache,
+  idPool: LedgerIdPool,
+  alongWith: AlongWith | undefined,
 ): Promise<BatchResult> {
   const holdIds = [
     ...new Set(ops.flatMap((op) => (op.type === 'post_hold' || op.type === 'release' ? [op.holdId] : []))),
   ];
-  const holdRows =
-    holdIds.length === 0
-      ? []
-      : await rowsOf<{
-          id: string;
-          account_id: string;
-          amount: string;
-          remaining: string;
-          state: HoldState['state'];
-        }>(
-          tx,
-          sql`select id::text, account_id::text, amount::text, remaining::text, state from ledger_holds
-              where id = any(${integerArray(holdIds)}::bigint[]) order by id for update`,
-        );
+  const accountIdOf = await resolveAccountIds(tx, refsOf(ops), cache);
+  const { holdRows, accountRows } = await lockHoldsAndAccounts(tx, holdIds, [
+    ...new Set(refsOf(ops).map(accountIdOf)),
+  ]);
   const holds = new Map<bigint, HoldState>(
     holdRows.map((row) => [
       BigInt(row.id),
@@ -175,22 +250,6 @@ async function applyBatchUnchecked(
     ]),
   );
   for (const id of holdIds) if (!holds.has(id)) throw new LedgerRefused('hold_not_pending');
-
-  const accountIdOf = await resolveAccountIds(tx, refsOf(ops), cache);
-  const accountIds = new Set<bigint>(refsOf(ops).map(accountIdOf));
-  for (const hold of holds.values()) accountIds.add(hold.accountId);
-  // Locked in id order, so two batches over the same accounts cannot deadlock.
-  const accountRows = await rowsOf<{
-    id: string;
-    currency_id: number;
-    user_id: number | null;
-    balance: string;
-    held: string;
-  }>(
-    tx,
-    sql`select id::text, currency_id, user_id, balance::text, held::text from ledger_accounts
-        where id = any(${integerArray([...accountIds])}::bigint[]) order by id for update`,
-  );
   const accounts = new Map<bigint, AccountState>(
     accountRows.map((row) => [
       BigInt(row.id),
@@ -205,12 +264,15 @@ async function applyBatchUnchecked(
   );
   const plan = planBatch({ ops, accountIdOf, accounts, holds });
 
+  const writes: SQL[] = [];
   const finals = [...plan.accounts.entries()];
-  await tx.execute(
-    sql`update ledger_accounts a set balance = d.balance, held = d.held
-        from unnest(${integerArray(finals.map(([id]) => id))}::bigint[], ${integerArray(finals.map(([, s]) => s.balance))}::numeric[], ${integerArray(finals.map(([, s]) => s.held))}::numeric[]) as d(id, balance, held)
-        where a.id = d.id`,
-  );
+  if (finals.length > 0) {
+    writes.push(
+      sql`update ledger_accounts a set balance = d.balance, held = d.held
+          from unnest(${integerArray(finals.map(([id]) => id))}::bigint[], ${integerArray(finals.map(([, s]) => s.balance))}::numeric[], ${integerArray(finals.map(([, s]) => s.held))}::numeric[]) as d(id, balance, held)
+          where a.id = d.id`,
+    );
+  }
 
   const entryOps = ops
     .map((op, index) => ({ op, index }))
@@ -219,15 +281,12 @@ async function applyBatchUnchecked(
     );
   const entryIds: (bigint | null)[] = ops.map(() => null);
   if (entryOps.length > 0) {
-    const ids = await rowsOf<{ id: string }>(
-      tx,
-      sql`select nextval(pg_get_serial_sequence('ledger_entries', 'id'))::text as id from generate_series(1, ${entryOps.length})`,
-    );
+    const ids = await takeIds(tx, idPool, 'ledger_entries', entryOps.length);
     entryOps.forEach((item, position) => {
-      entryIds[item.index] = BigInt(ids[position]?.id ?? '0');
+      entryIds[item.index] = ids[position] ?? null;
     });
     const entries = entryOps.map((item) => item.op.entry);
-    await tx.execute(
+    writes.push(
       sql`insert into ledger_entries (id, kind, user_id, reference, idempotency_key, tick_id, memo, created_at)
           select id, kind, user_id, reference, idempotency_key, tick_id, memo::jsonb, ${at.toISOString()}::timestamptz
           from unnest(
@@ -241,7 +300,8 @@ async function applyBatchUnchecked(
           ) as e(id, kind, user_id, reference, idempotency_key, tick_id, memo)`,
     );
     const postings = plan.postings;
-    await tx.execute(
+    // Postings get their ids in this order, which bills and the running-balance check follow.
+    writes.push(
       sql`insert into ledger_postings (entry_id, account_id, currency_id, amount, balance_after, created_at)
           select entry_id, account_id, currency_id, amount, balance_after, ${at.toISOString()}::timestamptz
           from unnest(
@@ -250,25 +310,23 @@ async function applyBatchUnchecked(
             ${integerArray(postings.map((p) => p.currencyId))}::int[],
             ${integerArray(postings.map((p) => p.amount))}::numeric[],
             ${integerArray(postings.map((p) => p.balanceAfter))}::numeric[]
-          ) as p(entry_id, account_id, currency_id, amount, balance_after)`,
+          ) with ordinality as p(entry_id, account_id, currency_id, amount, balance_after, position)
+          order by position`,
     );
   }
 
   const newHoldIds: (bigint | null)[] = ops.map(() => null);
   if (plan.newHolds.length > 0) {
-    const ids = await rowsOf<{ id: string }>(
-      tx,
-      sql`select nextval(pg_get_serial_sequence('ledger_holds', 'id'))::text as id from generate_series(1, ${plan.newHolds.length})`,
-    );
+    const ids = await takeIds(tx, idPool, 'ledger_holds', plan.newHolds.length);
     plan.newHolds.forEach((hold, position) => {
-      newHoldIds[hold.opIndex] = BigInt(ids[position]?.id ?? '0');
+      newHoldIds[hold.opIndex] = ids[position] ?? null;
     });
     const holdOps = plan.newHolds.map((hold) => {
       const op = ops[hold.opIndex];
       if (op?.type !== 'hold') throw new Error('planned hold without its operation');
       return { hold, op };
     });
-    await tx.execute(
+    writes.push(
       sql`insert into ledger_holds (id, account_id, currency_id, user_id, amount, remaining, state, reason, reference, created_at)
           select id, account_id, currency_id, user_id, amount, amount, 'pending', reason, reference, ${at.toISOString()}::timestamptz
           from unnest(
@@ -284,7 +342,7 @@ async function applyBatchUnchecked(
   }
   if (plan.holdChanges.length > 0) {
     const changes = plan.holdChanges;
-    await tx.execute(
+    writes.push(
       sql`update ledger_holds h set remaining = c.remaining, state = c.state,
             resolved_at = case when c.state = 'pending' then null else ${at.toISOString()}::timestamptz end
           from unnest(
@@ -295,5 +353,8 @@ async function applyBatchUnchecked(
           where h.id = c.id`,
     );
   }
-  return { entryIds, holdIds: newHoldIds };
+  const result = { entryIds, holdIds: newHoldIds };
+  if (alongWith) writes.push(...alongWith(result));
+  await executeTogether(tx, writes);
+  return result;
 }

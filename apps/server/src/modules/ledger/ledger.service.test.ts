@@ -171,6 +171,35 @@ describe.each(testDatabases())('ledger on $name', (testDatabase) => {
     });
   });
 
+  it('leaves out unfunded optional holds and places the funded ones of the same batch', async () => {
+    await apply([deposit(7, 1_000n, 'test:deposit:optional')]);
+    const hold = (amount: bigint, reference: string): LedgerOp => ({
+      type: 'hold',
+      account: spot(7),
+      amount,
+      reason: 'test',
+      reference,
+      optional: true,
+    });
+    // 600 fits, the next 600 would not (400 left), 300 still fits after it.
+    const { holdIds } = await apply([
+      hold(600n, 'test:optional:1'),
+      hold(600n, 'test:optional:2'),
+      hold(300n, 'test:optional:3'),
+    ]);
+    expect(holdIds.map((id) => id !== null)).toEqual([true, false, true]);
+    expect(await holdByReference(database.db, 'test:optional:2')).toBeNull();
+    expect((await userAccountBalances(database.db, 7)).find((row) => row.kind === 2)).toMatchObject({
+      balance: 1_000n,
+      held: 900n,
+    });
+    // Without the flag the same shortfall refuses the whole batch.
+    await expect(
+      apply([{ type: 'hold', account: spot(7), amount: 200n, reason: 'test', reference: 'test:optional:4' }]),
+    ).rejects.toEqual(new LedgerRefused('insufficient_balance'));
+    for (const id of holdIds) if (id !== null) await apply([{ type: 'release', holdId: id }]);
+  });
+
   it('group-commits many operations in one batch', async () => {
     const ops: LedgerOp[] = Array.from({ length: 200 }, (_, index) =>
       deposit(100 + (index % 20), 1000n, `test:batch:${index}`),

@@ -6,11 +6,25 @@
 import { invariant } from '@fairex/domain';
 import type { Database } from '../../platform/db/database';
 import type { LedgerOp } from './ledger.domain';
-import { type AccountIdCache, applyBatch, type BatchResult } from './ledger.repository';
+import {
+  type AccountIdCache,
+  type AlongWith,
+  applyBatch,
+  type BatchResult,
+  type LedgerIdPool,
+} from './ledger.repository';
 
 export type Ledger = {
-  /** Applies the batch in `tx` (a transaction the caller opened); throws LedgerRefused. */
-  apply(tx: Database, ops: readonly LedgerOp[], at: Date): Promise<BatchResult>;
+  /**
+   * Applies the batch in `tx` (a transaction the caller opened); throws LedgerRefused. `alongWith`
+   * adds the caller's own writes to the batch's last statement.
+   */
+  apply(
+    tx: Database,
+    ops: readonly LedgerOp[],
+    at: Date,
+    options?: { readonly alongWith?: AlongWith },
+  ): Promise<BatchResult>;
 };
 
 const ledgers = new WeakMap<object, Ledger>();
@@ -20,9 +34,10 @@ export function ledgerFor(db: Database): Ledger {
   let ledger = ledgers.get(db);
   if (!ledger) {
     const cache: AccountIdCache = new Map();
+    const ids: LedgerIdPool = { ledger_entries: [], ledger_holds: [] };
     ledger = {
-      async apply(tx, ops, at) {
-        const result = await applyBatch(tx, { ops, at, cache });
+      async apply(tx, ops, at, options) {
+        const result = await applyBatch(tx, { ops, at, cache, ids, alongWith: options?.alongWith });
         invariant(result.entryIds.length === ops.length, 'one result per operation');
         return result;
       },

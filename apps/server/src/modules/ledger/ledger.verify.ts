@@ -14,13 +14,15 @@ export type LedgerCheck = {
   run(db: Database): Promise<string[]>;
 };
 
-const problemsLimit = 20;
+/** Problems a check reports at most; its statements end with `limit ${problemsLimit}`. */
+export const problemsLimit = 20;
 
-async function problems(
+/** A check's statement run, each row it returns described as one problem. */
+export async function problems(
   db: Database,
   statement: ReturnType<typeof sql>,
   describe: (row: Record<string, unknown>) => string,
-) {
+): Promise<string[]> {
   const rows = await rowsOf<Record<string, unknown>>(db, statement);
   return rows.slice(0, problemsLimit).map(describe);
 }

@@ -33,6 +33,7 @@ export type {
   QuotesListener,
   ReferencePrice,
 } from './market.service';
+export { usdtReferenceSymbol } from './market.symbols';
 
 /** What the market module needs from the app; AppDeps satisfies it. */
 export type MarketModuleDeps = { readonly database: DatabaseHandle; readonly clock: Clock };

@@ -10,7 +10,9 @@ import { spotHttpRoutes } from './spot.routes';
 import { spotServiceFor } from './spot.service';
 
 export { spotChecks } from './spot.checks';
+export { parseFeeRate, rateText } from './spot.domain';
 export { installSpotRealtime } from './spot.realtime';
+export { setSpotFeeRates } from './spot.repository';
 /** @public */
 export { type SpotExchange, spotServiceFor } from './spot.service';
 /** @public */

@@ -4,19 +4,7 @@
  * booked once, and its orders' figures are the sum of their trades).
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db/database';
-import type { LedgerCheck } from '../ledger';
-
-const problemsLimit = 20;
-
-async function problems(
-  db: Database,
-  statement: ReturnType<typeof sql>,
-  describe: (row: Record<string, unknown>) => string,
-): Promise<string[]> {
-  const result = (await db.execute(statement)) as unknown as { rows: Record<string, unknown>[] };
-  return result.rows.slice(0, problemsLimit).map(describe);
-}
+import { type LedgerCheck, checkProblems as problems, checkProblemsLimit as problemsLimit } from '../ledger';
 
 export const spotChecks: readonly LedgerCheck[] = [
   {

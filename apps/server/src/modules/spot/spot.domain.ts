@@ -49,7 +49,8 @@ export function minimalScaled(text: string): { units: bigint; scale: number } {
   return { units: digits, scale };
 }
 
-function rateUnits(text: string): bigint {
+/** A rate ("0.001") as parts of 10^8; throws on anything else (rates come from the database). */
+export function rateUnits(text: string): bigint {
   const scaled = toScaledBigint(text, rateScale);
   if (!scaled.ok || scaled.value < 0n) throw new Error(`not a rate with at most 8 decimals: ${text}`);
   return scaled.value;
@@ -192,10 +193,30 @@ export function notionalText(tl: bigint, rules: PairRules): string {
   return scaledText(tl * rules.tickUnits * rules.lotUnits, rules.priceScale + rules.lotScale);
 }
 
-/** The larger of the pair's rates: what a buy must hold for, not knowing its role in advance. */
-export function holdRate(rules: PairRules): bigint {
-  if (rules.makerRate > rules.takerRate) return rules.makerRate;
-  return rules.takerRate;
+/** A rate in parts of 10^8 as the shortest decimal text ("0.001", "0"). */
+export function rateText(rate: bigint): string {
+  return scaledText(rate, rateScale).replace(/\.?0+$/, '') || '0';
+}
+
+/** The fee rates an order pays, fixed when its hold is sized. */
+export type FeeRates = { readonly makerRate: bigint; readonly takerRate: bigint };
+
+/** The rates of a pair now, as a new order takes them. */
+export function feeRatesOf(rules: PairRules): FeeRates {
+  return { makerRate: rules.makerRate, takerRate: rules.takerRate };
+}
+
+/** The larger of the rates: what a buy must hold for, not knowing its role in advance. */
+export function holdRate(rates: FeeRates): bigint {
+  if (rates.makerRate > rates.takerRate) return rates.makerRate;
+  return rates.takerRate;
+}
+
+/** Fee rates staff may set: each at least 0 and below 0.5 (see fillOrder), at most 8 decimals. */
+export function parseFeeRate(text: string): bigint | null {
+  const scaled = toScaledBigint(text, rateScale);
+  if (!scaled.ok || scaled.value < 0n || scaled.value * 2n >= rateDenominator) return null;
+  return scaled.value;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * One actor per pair: it alone owns the pair's OrderBook and applies commands in sequence. Each
- * round takes what is queued, and in ONE transaction (1) places the new orders' holds (a refused
- * batch falls back order by order, so only the unfunded one is refused), (2) runs the engine,
+ * round takes what is queued, and in ONE transaction (1) places the new orders' holds (optional
+ * holds: an unfunded order is refused, the others placed), (2) runs the engine,
  * (3) writes orders, trades and the fills' ledger operations; callers are answered only after the
  * commit. A failed commit rebuilds the book from the database and fails that round's callers.
  */
@@ -9,18 +9,20 @@ import type { SpotOrderStatus, SpotTimeInForce } from '@fairex/contract';
 import { type DepthLevel, type DoneReason, invariant, type MatchSink, OrderBook } from '@fairex/domain';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
+import { hasSqlState, sqlState } from '../../platform/db/database-errors';
+import { executeTogether } from '../../platform/db/execute-together';
 import { AppError, platformErrors } from '../../platform/http/app-error';
 import {
   type EntrySpec,
   type Ledger,
   type LedgerOp,
-  LedgerRefused,
   ledgerError,
   type UserAccountRef,
   userAccountKinds,
 } from '../ledger';
 import {
   amountText,
+  type FeeRates,
   fillOrder,
   lotBaseUnits,
   lotsForBudget,
@@ -33,6 +35,8 @@ import {
   parsePriceTicks,
   priceText,
   proceedsForLots,
+  rateText,
+  rateUnits,
   type SpotSide,
   tradeQuoteParts,
   tradeReference,
@@ -41,15 +45,13 @@ import {
 import { spotError } from './spot.errors';
 import {
   allocateIds,
-  insertOrders,
-  insertTrades,
   type NewOrderRow,
   type NewTradeRow,
   type OrderRow,
   type OrderUpdate,
   openOrderRows,
   ordersByIdempotencyKeys,
-  updateOrders,
+  roundWrites,
 } from './spot.repository';
 
 const spotKind = userAccountKinds.change;
@@ -57,18 +59,14 @@ const spotKind = userAccountKinds.change;
 const roundSizeMax = 500;
 /** Levels per side kept in the published snapshot (the contract's maximum). */
 const publishedLevelsMax = 100;
+/** Ids fetched from a sequence at a time: most rounds then take theirs without a round trip. */
+const idBlockSize = 1024;
 /** Tries of a round that failed on a deadlock or serialisation conflict. */
 const roundAttemptsMax = 3;
 
 /** PostgreSQL's deadlock and serialisation failures: the same round may simply run again. */
 function isTransient(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (code === '40P01' || code === '40001') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return hasSqlState(error, sqlState.deadlockDetected, sqlState.serializationFailure);
 }
 
 /** What the actor knows of its pair. */
@@ -77,7 +75,11 @@ export type PairContext = {
   readonly instrumentId: number;
   readonly baseCurrencyId: number;
   readonly quoteCurrencyId: number;
-  readonly rules: PairRules;
+  /**
+   * Replaced when staff change the pair's fee rates. The actor reads only the grid and scales from
+   * it: every order carries the rates its hold was sized with.
+   */
+  rules: PairRules;
 };
 
 /** An order as the actor keeps it (open ones live in memory, mirrored in spot_orders). */
@@ -92,6 +94,8 @@ export type OrderState = {
   filledLots: number;
   money: OrderMoney;
   readonly holdAmount: bigint;
+  /** The fee rates its hold was sized with (parts of 10^8): what its fills pay. */
+  readonly rates: FeeRates;
   readonly holdId: bigint;
   /** What the hold still keeps (0 once the order is finished). */
   holdRemaining: bigint;
@@ -122,6 +126,8 @@ export type PlaceRequest = {
   /** For a budget exchange: ignored (the walk decides). */
   readonly lots: number;
   readonly holdAmount: bigint;
+  /** The rates `holdAmount` was sized with; the order pays these. */
+  readonly rates: FeeRates;
   readonly idempotencyKey: string | null;
   readonly tickId: string | null;
   readonly exchange?: ExchangeSizing;
@@ -220,6 +226,7 @@ export function orderStateOf(row: OrderRow, rules: PairRules): OrderState {
     filledLots: base.filledLots,
     money,
     holdAmount: base.holdAmount,
+    rates: { makerRate: rateUnits(row.makerFeeRate), takerRate: rateUnits(row.takerFeeRate) },
     holdId: row.holdId,
     holdRemaining: holdRemainingOf(base),
     status: row.status,
@@ -245,6 +252,14 @@ export class PairActor {
    * changes before its commit, although the engine applies them while the round's writes run.
    */
   private published: { bids: DepthLevel[]; asks: DepthLevel[] } = { bids: [], asks: [] };
+  /**
+   * Ids fetched ahead, ascending: the actor takes them in command order, so an order's id (its
+   * `seq`, the time priority a rebuild restores) still grows with time. Unused ones are skipped.
+   */
+  private readonly spareIds: Record<'spot_orders' | 'spot_trades', number[]> = {
+    spot_orders: [],
+    spot_trades: [],
+  };
 
   constructor(
     readonly pair: PairContext,
@@ -404,6 +419,14 @@ export class PairActor {
     }
   }
 
+  /** `n` new ids of a table, from the ones fetched ahead (a block more when they run short). */
+  private async takeIds(tx: Database, table: 'spot_orders' | 'spot_trades', n: number): Promise<number[]> {
+    const spare = this.spareIds[table];
+    if (spare.length < n)
+      spare.push(...(await allocateIds(tx, table, Math.max(n - spare.length, idBlockSize))));
+    return spare.splice(0, n);
+  }
+
   private async applyRound(
     tx: Database,
     commands: readonly Command[],
@@ -446,43 +469,28 @@ export class PairActor {
       else toPlace.push({ command, request: sized.request });
     }
 
-    // (1) Holds: the batch at once; if refused, order by order so only the unfunded are refused.
-    const ids = await allocateIds(tx, 'spot_orders', toPlace.length);
-    const holdOf = (request: PlaceRequest, id: number): LedgerOp => ({
-      type: 'hold',
-      account: this.accountOf(request.userId, request.side === 'buy' ? 'quote' : 'base'),
-      amount: request.holdAmount,
-      reason: 'spot_order',
-      reference: orderHoldReference(id),
-    });
+    // (1) Holds, the batch at once: an unfunded order's hold is left out and that order refused,
+    // the others placed (optional holds; one statement set, no savepoint, no retry per order).
+    const ids = await this.takeIds(tx, 'spot_orders', toPlace.length);
     const holdIds = new Map<number, bigint>();
-    try {
-      const result = await tx.transaction(async (savepoint) =>
-        this.deps.ledger.apply(
-          savepoint as unknown as Database,
-          toPlace.map(({ request }, index) => holdOf(request, ids[index] as number)),
-          now,
+    if (toPlace.length > 0) {
+      const result = await this.deps.ledger.apply(
+        tx,
+        toPlace.map(
+          ({ request }, index): LedgerOp => ({
+            type: 'hold',
+            account: this.accountOf(request.userId, request.side === 'buy' ? 'quote' : 'base'),
+            amount: request.holdAmount,
+            reason: 'spot_order',
+            reference: orderHoldReference(ids[index] as number),
+            optional: true,
+          }),
         ),
+        now,
       );
       result.holdIds.forEach((holdId, index) => {
         if (holdId !== null) holdIds.set(ids[index] as number, holdId);
       });
-    } catch (error) {
-      if (!(error instanceof LedgerRefused) || toPlace.length === 0) throw error;
-      for (const [index, { request }] of toPlace.entries()) {
-        const id = ids[index] as number;
-        try {
-          const result = await tx.transaction(async (savepoint) =>
-            this.deps.ledger.apply(savepoint as unknown as Database, [holdOf(request, id)], now),
-          );
-          const holdId = result.holdIds[0];
-          invariant(holdId, 'a hold answers its id');
-          holdIds.set(id, holdId);
-        } catch (single) {
-          if (!(single instanceof LedgerRefused)) throw single;
-          if (single.reason !== 'insufficient_balance') throw single;
-        }
-      }
     }
 
     // (2) The engine, in queue order.
@@ -552,6 +560,7 @@ export class PairActor {
         filledLots: 0,
         money: noMoney,
         holdAmount: request.holdAmount,
+        rates: request.rates,
         holdId,
         holdRemaining: request.holdAmount,
         status: 'open',
@@ -586,7 +595,7 @@ export class PairActor {
     }
 
     // (3) Money: each fill posts from both holds; every finished order gives back what is left.
-    const tradeIds = await allocateIds(tx, 'spot_trades', fills.length);
+    const tradeIds = await this.takeIds(tx, 'spot_trades', fills.length);
     const tickId = this.deps.referenceTickId();
     const ops: LedgerOp[] = [];
     const opOf: { base: number; quote: number | null }[] = [];
@@ -652,43 +661,45 @@ export class PairActor {
         state.holdRemaining = 0n;
       }
     }
-    const applied = ops.length > 0 ? await this.deps.ledger.apply(tx, ops, now) : { entryIds: [] };
-
     const createdIds = new Set(created.map((state) => state.id));
-    await insertOrders(
-      tx,
-      created.map((state) => this.rowOf(state)),
-    );
-    await updateOrders(
-      tx,
-      [...touched.values()].filter((state) => !createdIds.has(state.id)).map((state) => this.updateOf(state)),
-    );
-    const tradeRows: NewTradeRow[] = fills.map((fill, index) => {
-      const op = opOf[index] as { base: number; quote: number | null };
-      const baseEntryId = applied.entryIds[op.base];
-      invariant(baseEntryId, 'a fill books its base entry');
-      return {
-        id: tradeIds[index] as number,
-        instrumentId: this.pair.instrumentId,
-        makerOrderId: fill.maker.id,
-        takerOrderId: fill.taker.id,
-        makerUserId: fill.maker.userId,
-        takerUserId: fill.taker.userId,
-        takerSide: fill.taker.side,
-        price: priceText(fill.priceTicks, rules),
-        amount: amountText(fill.lots, rules),
-        turnover: notionalText(fill.turnoverTl, rules),
-        buyerPaid: String(fill.buyerPays),
-        sellerReceived: String(fill.sellerGets),
-        makerFee: String(fill.makerFee),
-        takerFee: String(fill.takerFee),
-        tickId: tickId === null ? null : BigInt(tickId),
-        quoteEntryId: op.quote === null ? null : (applied.entryIds[op.quote] ?? null),
-        baseEntryId,
-        createdAt: now,
-      };
-    });
-    await insertTrades(tx, tradeRows);
+    const writesOf = (entryIds: readonly (bigint | null)[]) => {
+      const tradeRows: NewTradeRow[] = fills.map((fill, index) => {
+        const op = opOf[index] as { base: number; quote: number | null };
+        const baseEntryId = entryIds[op.base];
+        invariant(baseEntryId, 'a fill books its base entry');
+        return {
+          id: tradeIds[index] as number,
+          instrumentId: this.pair.instrumentId,
+          makerOrderId: fill.maker.id,
+          takerOrderId: fill.taker.id,
+          makerUserId: fill.maker.userId,
+          takerUserId: fill.taker.userId,
+          takerSide: fill.taker.side,
+          price: priceText(fill.priceTicks, rules),
+          amount: amountText(fill.lots, rules),
+          turnover: notionalText(fill.turnoverTl, rules),
+          buyerPaid: String(fill.buyerPays),
+          sellerReceived: String(fill.sellerGets),
+          makerFee: String(fill.makerFee),
+          takerFee: String(fill.takerFee),
+          tickId: tickId === null ? null : BigInt(tickId),
+          quoteEntryId: op.quote === null ? null : (entryIds[op.quote] ?? null),
+          baseEntryId,
+          createdAt: now,
+        };
+      });
+      return roundWrites({
+        created: created.map((state) => this.rowOf(state)),
+        updated: [...touched.values()]
+          .filter((state) => !createdIds.has(state.id))
+          .map((state) => this.updateOf(state)),
+        trades: tradeRows,
+      });
+    };
+    // The orders and trades go in the fills' ledger statement (their entry ids known by then).
+    if (ops.length > 0)
+      await this.deps.ledger.apply(tx, ops, now, { alongWith: ({ entryIds }) => writesOf(entryIds) });
+    else await executeTogether(tx, writesOf([]));
     return {
       orders: [...touched.values()],
       fills: fills.map((fill, index) => ({ ...fill, id: tradeIds[index] as number, time: now, tickId })),
@@ -707,7 +718,7 @@ export class PairActor {
       request.priceTicks,
     );
     if (sizing.kind === 'budget') {
-      const walk = lotsForBudget(levels, sizing.budget, rules.takerRate, rules);
+      const walk = lotsForBudget(levels, sizing.budget, request.rates.takerRate, rules);
       if (walk.lots === 0 || walk.worstTicks === null) return { error: spotError('exchange_not_fillable') };
       const receive = BigInt(walk.lots) * lotBaseUnits(rules);
       if (sizing.minReceive !== null && receive < sizing.minReceive)
@@ -721,7 +732,7 @@ export class PairActor {
         },
       };
     }
-    const walk = proceedsForLots(levels, request.lots, rules.takerRate, rules);
+    const walk = proceedsForLots(levels, request.lots, request.rates.takerRate, rules);
     if (walk.lots === 0 || walk.worstTicks === null) return { error: spotError('exchange_not_fillable') };
     if (sizing.minReceive !== null && walk.proceeds - walk.fee < sizing.minReceive)
       return { error: spotError('exchange_below_min_receive') };
@@ -742,7 +753,8 @@ export class PairActor {
 
   private fill(maker: OrderState, taker: OrderState, priceTicks: number, lots: number): FillDraft {
     const { rules } = this.pair;
-    const rateOf = (state: OrderState) => (state === maker ? rules.makerRate : rules.takerRate);
+    // Each side pays the rate its own order was placed under, as maker or taker.
+    const rateOf = (state: OrderState) => (state === maker ? state.rates.makerRate : state.rates.takerRate);
     const [buyer, seller] = maker.side === 'buy' ? [maker, taker] : [taker, maker];
     const bought = fillOrder('buy', buyer.money, { priceTicks, lots, rate: rateOf(buyer) }, rules);
     const sold = fillOrder('sell', seller.money, { priceTicks, lots, rate: rateOf(seller) }, rules);
@@ -792,6 +804,8 @@ export class PairActor {
       turnover: String(state.money.turnover),
       fee: String(state.money.fee),
       holdAmount: String(state.holdAmount),
+      makerFeeRate: rateText(state.rates.makerRate),
+      takerFeeRate: rateText(state.rates.takerRate),
       holdId: state.holdId,
       status: state.status,
       doneReason: state.doneReason,

@@ -5,7 +5,7 @@
  */
 import type { Quote } from '@fairex/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../platform/db/database';
 import { expectLedgerClean, fundUser } from '../../test-support/money-test';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
@@ -16,7 +16,7 @@ import { marketServiceFor } from '../market';
 import { spotServiceFor } from './index';
 import { createMarketMaker, type MarketMakerConfig, marketMakerEmail } from './spot.market-maker';
 import { fakeSpotService } from './spot.market-maker.fixtures';
-import type { SpotMarketInfo } from './spot.service.types';
+import type { SpotMarketInfo, SpotService } from './spot.service.types';
 
 const btcUsdt: SpotMarketInfo = {
   symbol: 'BTC/USDT',
@@ -73,6 +73,8 @@ describe.each(testDatabases())('the market maker on $name', (testDatabase) => {
     await testApp.close();
   });
 
+  const makerFor = (spot: SpotService, market: ReturnType<typeof fakeMarket>) =>
+    createMarketMaker({ spot, market, db: db(), clock: { now: () => new Date() }, config, logger: silent });
   const spotBalances = async (userId: number) =>
     new Map(
       (await userAccountBalances(db(), userId))
@@ -89,26 +91,12 @@ describe.each(testDatabases())('the market maker on $name', (testDatabase) => {
   it('creates a frozen user and funds it once from the house account, restarts included', async () => {
     const spot = fakeSpotService([btcUsdt, ethUsdt]);
     const market = fakeMarket({});
-    const first = createMarketMaker({
-      spot,
-      market,
-      db: db(),
-      clock: { now: () => new Date() },
-      config,
-      logger: silent,
-    });
+    const first = makerFor(spot, market);
     await first.start();
     const userId = await first.userId();
     await first.stop();
     // A restart (a new maker on the same database) finds the user and books nothing again.
-    const again = createMarketMaker({
-      spot,
-      market,
-      db: db(),
-      clock: { now: () => new Date() },
-      config,
-      logger: silent,
-    });
+    const again = makerFor(spot, market);
     await again.start();
     expect(await again.userId()).toBe(userId);
     await again.stop();
@@ -136,14 +124,7 @@ describe.each(testDatabases())('the market maker on $name', (testDatabase) => {
   it('quotes a ladder around the reference price and replaces it when the price moves', async () => {
     const spot = fakeSpotService([btcUsdt]);
     const market = fakeMarket({ 'BTC/USDT': '95000' });
-    const maker = createMarketMaker({
-      spot,
-      market,
-      db: db(),
-      clock: { now: () => new Date() },
-      config,
-      logger: silent,
-    });
+    const maker = makerFor(spot, market);
     await maker.refresh();
     const userId = await maker.userId();
     let depth = spot.depth('BTC/USDT', 20);
@@ -173,14 +154,7 @@ describe.each(testDatabases())('the market maker on $name', (testDatabase) => {
   it('refreshes on market ticks, one refresh per pair at a time', async () => {
     const spot = fakeSpotService([btcUsdt, ethUsdt]);
     const market = fakeMarket({ 'BTC/USDT': '95000', 'ETH/USDT': '3200' });
-    const maker = createMarketMaker({
-      spot,
-      market,
-      db: db(),
-      clock: { now: () => new Date() },
-      config,
-      logger: silent,
-    });
+    const maker = makerFor(spot, market);
     await maker.start();
     const userId = await maker.userId();
     market.tick(['BTC/USDT', 'ETH/USDT', 'AAPL']);
@@ -195,17 +169,35 @@ describe.each(testDatabases())('the market maker on $name', (testDatabase) => {
     expect(spot.placed.filter((order) => order.symbol === 'BTC/USDT')).toHaveLength(8);
   });
 
+  it('takes up a pair added while it runs and quotes it from the next ticks, funding nothing twice', async () => {
+    const markets = [btcUsdt];
+    const spot = fakeSpotService(markets);
+    const market = fakeMarket({ 'BTC/USDT': '95000', 'ETH/USDT': '3200' });
+    const maker = makerFor(spot, market);
+    await maker.start();
+    const userId = await maker.userId();
+    const funded = await fundingEntries();
+    market.tick(['ETH/USDT']); // not a spot pair yet: nothing to quote
+    await maker.refresh('BTC/USDT');
+    expect(spot.placed.some((order) => order.symbol === 'ETH/USDT')).toBe(false);
+
+    markets.push(ethUsdt); // staff add the pair; the spot service trades it at once
+    await vi.waitFor(
+      () => {
+        market.tick(['BTC/USDT', 'ETH/USDT']);
+        expect(spot.openOrders(userId, 'ETH/USDT')).toHaveLength(8);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    await maker.stop();
+    expect(spot.depth('ETH/USDT', 1).bids).toEqual([['3196.8', '0.593']]);
+    expect(await fundingEntries()).toBe(funded);
+  });
+
   it("sweeps a user's bid priced through fair value: the user fills at their own price", async () => {
     const spot = fakeSpotService([btcUsdt]);
     const market = fakeMarket({ 'BTC/USDT': '95000' });
-    const maker = createMarketMaker({
-      spot,
-      market,
-      db: db(),
-      clock: { now: () => new Date() },
-      config,
-      logger: silent,
-    });
+    const maker = makerFor(spot, market);
     await maker.refresh();
     // Inside the spread (the maker asks 95,095) and above 95,000 x 1.0005 = 95,047.50.
     const rich = await spot.place({
@@ -233,18 +225,34 @@ describe.each(testDatabases())('the market maker on $name', (testDatabase) => {
     expect(sweep).toMatchObject({ side: 'sell', price: '95050', amount: '0.015' });
   });
 
+  it('sizes levels of a pair quoted in another currency by their USDT value', async () => {
+    const ethBtc: SpotMarketInfo = {
+      ...btcUsdt,
+      symbol: 'ETH/BTC',
+      instrumentId: 9,
+      baseCurrencyId: 2,
+      quoteCurrencyId: 1,
+      tickSize: '0.00001',
+      lotSize: '0.001',
+    };
+    const spot = fakeSpotService([ethBtc]);
+    const market = fakeMarket({ 'ETH/BTC': '0.03' });
+    const maker = makerFor(spot, market);
+    // Without a BTC/USDT price there is no way to value a level: nothing is quoted.
+    await maker.refresh();
+    expect(spot.placed).toEqual([]);
+    market.prices['BTC/USDT'] = '95000';
+    await maker.refresh();
+    // 1,900 USDT = 0.02 BTC a level; at 0.03 BTC an ETH that is 0.666 ETH on the lot.
+    expect(spot.depth('ETH/BTC', 1).bids).toEqual([['0.02997', '0.666']]);
+    expect(spot.depth('ETH/BTC', 1).asks).toEqual([['0.03003', '0.666']]);
+  });
+
   it('quotes no more than it holds', async () => {
     // A fresh database user: the maker already exists, so use a thin pair of its own currency.
     const spot = fakeSpotService([btcUsdt]);
     const market = fakeMarket({ 'BTC/USDT': '95000' });
-    const maker = createMarketMaker({
-      spot,
-      market,
-      db: db(),
-      clock: { now: () => new Date() },
-      config,
-      logger: silent,
-    });
+    const maker = makerFor(spot, market);
     const userId = await maker.userId();
     // It holds 20 BTC and 3,000,000 USDT: with 1,000 BTC per level it can offer 20 BTC in all.
     const big = createMarketMaker({
@@ -369,3 +377,69 @@ describe.each(testDatabases())('the market maker trading for real on $name', (te
     await expectLedgerClean(testApp.database);
   });
 });
+
+/** Two real pairs sharing a currency the maker holds little of: each counts only what is its own. */
+describe.each(testDatabases())(
+  'the market maker sharing a currency between pairs on $name',
+  (testDatabase) => {
+    let testApp: TestApp;
+    const clock = { now: () => new Date() };
+    const db = () => testApp.database.db as Database;
+    const spot = () => spotServiceFor({ database: testApp.database, clock });
+    const market = () => marketServiceFor({ database: testApp.database, clock });
+
+    beforeAll(async () => {
+      testApp = await startTestApp(testDatabase);
+    });
+    afterAll(async () => {
+      await expectLedgerClean(testApp.database);
+      await testApp.close();
+    });
+
+    it('quotes a second pair from what the first left free, and refuses nothing', async () => {
+      const warnings: string[] = [];
+      const maker = createMarketMaker({
+        spot: spot(),
+        market: market(),
+        db: db(),
+        clock,
+        // 5,000 USDT: two bid levels of 1,900 USDT on the first pair, too little for one more.
+        config: { ...config, funding: { BTC: '0.05', ETH: '1', USDT: '5000' } },
+        logger: { info: () => {}, warn: (_object: object, message: string) => warnings.push(message) },
+      });
+      await maker.refresh('BTC/USDT');
+      const makerId = await maker.userId();
+      // Two full levels, and what is left (less the fee reserve) as a third.
+      const firstBids = spot().depth('BTC/USDT', 20).bids;
+      expect(firstBids).toHaveLength(3);
+      expect(firstBids[0]?.[1]).toBe(firstBids[1]?.[1]);
+      expect(Number(firstBids[2]?.[1])).toBeLessThan(Number(firstBids[0]?.[1]));
+      const fullLevels = spot()
+        .openOrders(makerId, 'BTC/USDT')
+        .filter((order) => order.side === 'sell' || order.amount === firstBids[0]?.[1])
+        .map((order) => order.id);
+      // The second pair bids only with the few USDT the first left free. Before, it counted the
+      // whole balance and its bids were refused for want of funds.
+      await maker.refresh('ETH/USDT');
+      const ethDepth = spot().depth('ETH/USDT', 20);
+      const ethBidValue = ethDepth.bids.reduce(
+        (sum, [price, amount]) => sum + Number(price) * Number(amount),
+        0,
+      );
+      expect(ethBidValue).toBeLessThan(100);
+      expect(ethDepth.asks.length).toBeGreaterThan(0);
+      // The first pair again: its resting full levels still count as its own and stay.
+      await maker.refresh('BTC/USDT');
+      const ids = spot()
+        .openOrders(makerId, 'BTC/USDT')
+        .map((order) => order.id);
+      expect(fullLevels.length).toBeGreaterThan(2);
+      expect(fullLevels.every((id) => ids.includes(id))).toBe(true);
+      expect(warnings).toEqual([]);
+      const usdt = (await userAccountBalances(db(), makerId)).find(
+        (row) => row.currencyId === 3 && row.kind === 2,
+      );
+      expect(usdt?.held).toBeLessThanOrEqual(usdt?.balance ?? 0n);
+    });
+  },
+);

@@ -20,7 +20,7 @@ import {
   userAccountBalances,
   userAccountKinds,
 } from '../ledger';
-import type { MarketService } from '../market';
+import { type MarketService, usdtReferenceSymbol } from '../market';
 import {
   type BookLevel,
   type Inventory,
@@ -40,6 +40,8 @@ export const marketMakerEmail = 'market-maker@fairex.internal';
 export const marketMakerFundingReference = (currencyCode: string) => `market-maker:funding:${currencyCode}`;
 /** Quote kept back from every buy for its fee hold (pair fees are at most 0.1 %) and rounding. */
 const feeReservePpm = 5_000n;
+/** Decimals USDT amounts and prices are read at (level value, quote currencies' USDT prices). */
+const usdtScale = 8;
 /** Depth levels read for the sweep: enough to see every order priced through fair value. */
 const sweepDepthLevels = 100;
 
@@ -104,6 +106,7 @@ export function createMarketMaker(deps: {
   let pairs: Map<string, Pair> | null = null;
   let unsubscribe: (() => void) | null = null;
   let stopped = false;
+  let adopting: Promise<void> | null = null;
 
   async function ensureUser(): Promise<number> {
     // Nobody can log in as the maker: its password is random and thrown away, its login frozen.
@@ -135,6 +138,16 @@ export function createMarketMaker(deps: {
       loaded.set(info.symbol, { info, base, quote, units: { tickQuote, lotBase, baseScale: base.scale } });
     }
     return loaded;
+  }
+
+  /** The currencies a set of pairs trades, each once. */
+  function currenciesOf(of: Iterable<Pair>): Currency[] {
+    const used = new Map<number, Currency>();
+    for (const pair of of) {
+      used.set(pair.base.id, pair.base);
+      used.set(pair.quote.id, pair.quote);
+    }
+    return [...used.values()];
   }
 
   /** One recorded transfer from `house` per currency; its unique reference makes it happen once. */
@@ -181,12 +194,7 @@ export function createMarketMaker(deps: {
     prepared ??= (async () => {
       const userId = await ensureUser();
       pairs = await loadPairs();
-      const used = new Map<number, Currency>();
-      for (const pair of pairs.values()) {
-        used.set(pair.base.id, pair.base);
-        used.set(pair.quote.id, pair.quote);
-      }
-      await fund(userId, [...used.values()]);
+      await fund(userId, currenciesOf(pairs.values()));
       return userId;
     })();
     prepared.catch(() => {
@@ -195,20 +203,45 @@ export function createMarketMaker(deps: {
     return prepared;
   }
 
+  /**
+   * What the pair may use: `available`, and `total` = available plus what this pair's own open
+   * orders hold. Not the account balance: a currency two pairs share (ETH in ETH/USDT and ETH/BTC)
+   * is partly held by the other pair's quotes, which this pair cannot count on.
+   */
   async function balancesOf(userId: number, pair: Pair): Promise<{ total: Inventory; available: Inventory }> {
     const rows = (await userAccountBalances(db, userId)).filter(
       (row) => row.kind === userAccountKinds.change,
     );
-    const of = (currencyId: number) => rows.find((row) => row.currencyId === currencyId);
-    const base = of(pair.base.id);
-    const quote = of(pair.quote.id);
-    return {
-      total: { base: base?.balance ?? 0n, quote: quote?.balance ?? 0n },
-      available: {
-        base: base ? base.balance - base.held : 0n,
-        quote: quote ? quote.balance - quote.held : 0n,
-      },
+    const availableOf = (currencyId: number) => {
+      const row = rows.find((each) => each.currencyId === currencyId);
+      return row ? row.balance - row.held : 0n;
     };
+    const heldHere = { base: 0n, quote: 0n };
+    for (const order of spot.openOrders(userId, pair.info.symbol)) {
+      if (order.side === 'sell') heldHere.base += unitsDown(order.held, pair.base.scale) ?? 0n;
+      else heldHere.quote += unitsDown(order.held, pair.quote.scale) ?? 0n;
+    }
+    const available = { base: availableOf(pair.base.id), quote: availableOf(pair.quote.id) };
+    return {
+      total: { base: available.base + heldHere.base, quote: available.quote + heldHere.quote },
+      available,
+    };
+  }
+
+  /**
+   * One level's value in the pair's quote currency: `levelValue` is in USDT, so a pair quoted in
+   * another currency (ETH/BTC) converts it at that currency's USDT reference price; null when
+   * there is none yet.
+   */
+  function levelValueIn(pair: Pair): bigint | null {
+    const usdtValue = unitsDown(config.levelValue, usdtScale);
+    if (usdtValue === null) return null;
+    const viaSymbol = usdtReferenceSymbol(pair.quote.code);
+    if (viaSymbol === null) return unitsDown(config.levelValue, pair.quote.scale);
+    const reference = market.referencePrice(viaSymbol);
+    const price = reference ? unitsDown(reference.price, usdtScale) : null;
+    if (price === null || price <= 0n) return null;
+    return (usdtValue * 10n ** BigInt(pair.quote.scale)) / price;
   }
 
   function ownOrders(userId: number, pair: Pair): OwnOrder[] {
@@ -283,7 +316,8 @@ export function createMarketMaker(deps: {
     const reference = market.referencePrice(pair.info.symbol);
     const referencePrice = reference ? unitsDown(reference.price, pair.quote.scale) : null;
     if (referencePrice === null || referencePrice <= 0n) return;
-    const levelValue = unitsDown(config.levelValue, pair.quote.scale) ?? 0n;
+    const levelValue = levelValueIn(pair);
+    if (levelValue === null) return;
     const settings: MakerSettings = {
       ...config.settings,
       levelLots: levelLotsFor(levelValue, referencePrice, pair.units),
@@ -345,15 +379,42 @@ export function createMarketMaker(deps: {
     return next;
   }
 
+  /**
+   * Takes up pairs staff added since the start (the spot service trades them at once): funds
+   * their currencies (once, as at the start) and quotes them from the next tick on.
+   */
+  function adoptNewPairs(): Promise<void> {
+    adopting ??= (async () => {
+      const userId = await prepare();
+      const added = [...(await loadPairs()).values()].filter((pair) => !pairs?.has(pair.info.symbol));
+      if (added.length === 0) return;
+      await fund(userId, currenciesOf(added));
+      for (const pair of added) pairs?.set(pair.info.symbol, pair);
+      logger.info({ symbols: added.map((pair) => pair.info.symbol) }, 'market maker: quoting new pairs');
+    })()
+      .catch((error: unknown) => {
+        logger.warn({ err: error }, 'market maker: new pairs not taken up, next tick tries again');
+      })
+      .finally(() => {
+        adopting = null;
+      });
+    return adopting;
+  }
+
   return {
     async start() {
       stopped = false;
       await prepare();
       unsubscribe ??= market.onQuotes((quotes) => {
         if (stopped || !pairs) return;
+        const unknown: string[] = [];
         for (const quote of quotes) {
           if (pairs.has(quote.symbol)) void schedule(quote.symbol, true);
+          else unknown.push(quote.symbol);
         }
+        if (unknown.length === 0) return;
+        const spotSymbols = new Set(spot.markets().map((info) => info.symbol));
+        if (unknown.some((symbol) => spotSymbols.has(symbol))) void adoptNewPairs();
       });
     },
     async stop() {
@@ -364,6 +425,7 @@ export function createMarketMaker(deps: {
     },
     async refresh(symbol) {
       await prepare();
+      if (symbol === undefined || !pairs?.has(symbol)) await adoptNewPairs();
       const symbols = symbol ? [symbol] : [...(pairs?.keys() ?? [])];
       await Promise.all(symbols.map((each) => schedule(each, false)));
     },

@@ -5,6 +5,7 @@
  * (`spot:order`) and balances (`wallet:changed`) go to `user:<id>` after each commit.
  */
 import { type SpotPublicTrade, spotDepthLevelsDefault, spotSubscribeSchema } from '@fairex/contract';
+import { startFlushLoop } from '../../platform/realtime/flush-loop';
 import { type SocketServer, userRoom } from '../../platform/realtime/socket-server';
 import type { SpotBatchCommitted, SpotService } from './spot.service.types';
 
@@ -22,6 +23,7 @@ export function installSpotRealtime(
   spot: Pick<SpotService, 'depth' | 'onCommitted'>,
   options: { readonly flushIntervalMs?: number } = {},
 ): SpotRealtime {
+  const rooms = io.of('/').adapter.rooms;
   const dirtySymbols = new Set<string>();
   const pendingTrades = new Map<string, SpotPublicTrade[]>();
 
@@ -56,17 +58,19 @@ export function installSpotRealtime(
       list.push(...batch.trades);
       pendingTrades.set(batch.symbol, list);
     }
-    // Private pushes are not conflated: each change of a user's order is news to its owner.
+    // Private pushes are not conflated: each change of a user's order is news to its owner. A user
+    // with no socket here is skipped before Socket.IO encodes anything for them.
     for (const order of batch.orders) {
       const { user_id: userId, ...view } = order;
-      io.to(userRoom(userId)).emit('spot:order', view);
+      const room = userRoom(userId);
+      if (rooms.has(room)) io.to(room).emit('spot:order', view);
     }
     for (const [userId, currencyIds] of batch.balanceChanges) {
-      io.to(userRoom(userId)).emit('wallet:changed', { currency_ids: [...currencyIds] });
+      const room = userRoom(userId);
+      if (rooms.has(room)) io.to(room).emit('wallet:changed', { currency_ids: [...currencyIds] });
     }
   });
 
-  const rooms = io.of('/').adapter.rooms;
   function flush(): void {
     for (const symbol of dirtySymbols) {
       const room = spotRoom(symbol);
@@ -79,28 +83,9 @@ export function installSpotRealtime(
     pendingTrades.clear();
   }
 
-  const intervalMs = options.flushIntervalMs ?? spotFlushIntervalMs;
-  const timer =
-    intervalMs > 0
-      ? setInterval(() => {
-          try {
-            flush();
-          } catch {
-            // A failed frame is dropped; the next change sends a fresh one.
-          }
-        }, intervalMs)
-      : undefined;
-  timer?.unref();
-  let stopped = false;
-  return {
-    flush,
-    stop() {
-      if (stopped) return;
-      stopped = true;
-      if (timer) clearInterval(timer);
-      stopListening();
-      dirtySymbols.clear();
-      pendingTrades.clear();
-    },
-  };
+  return startFlushLoop(flush, options.flushIntervalMs ?? spotFlushIntervalMs, () => {
+    stopListening();
+    dirtySymbols.clear();
+    pendingTrades.clear();
+  });
 }

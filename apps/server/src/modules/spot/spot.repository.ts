@@ -1,7 +1,8 @@
 /** Reads and writes of the spot tables; the actor writes a whole round in one transaction. */
-import { and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import { spotOrders, spotTrades } from './spot.schema';
+import { integerArray, textArray } from '../../platform/db/sql-arrays';
+import { spotMarkets, spotOrders, spotTrades } from './spot.schema';
 
 export type OrderRow = typeof spotOrders.$inferSelect;
 export type NewOrderRow = typeof spotOrders.$inferInsert;
@@ -103,7 +104,7 @@ export async function allocateIds(
     tx,
     sql`select nextval(${sequence})::text as id from generate_series(1, ${n}::int)`,
   );
-  return rows.map((row) => Number(row.id));
+  return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 }
 
 /** Earlier orders placed with these (user, Idempotency-Key) pairs. */
@@ -124,8 +125,30 @@ export async function ordersByIdempotencyKeys(
     );
 }
 
-export async function insertOrders(tx: Database, rows: readonly NewOrderRow[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(spotOrders).values([...rows]);
+/** The insert of a round's new orders (one array per column); null for none. */
+function insertOrdersSql(rows: readonly NewOrderRow[]): SQL | null {
+  if (rows.length === 0) return null;
+  const text = (pick: (row: NewOrderRow) => string | null | undefined) =>
+    textArray(rows.map((row) => pick(row) ?? null));
+  return sql`insert into spot_orders (id, user_id, instrument_id, side, kind, time_in_force, price, amount, filled,
+                                 notional_exact, fee_exact, turnover, fee, hold_amount, maker_fee_rate,
+                                 taker_fee_rate, hold_id, status, done_reason, idempotency_key, tick_id, seq,
+                                 created_at, updated_at)
+        select * from unnest(
+          ${integerArray(rows.map((row) => row.id ?? 0))}::bigint[], ${integerArray(rows.map((row) => row.userId))}::int[],
+          ${integerArray(rows.map((row) => row.instrumentId))}::int[], ${text((row) => row.side)}::text[],
+          ${text((row) => row.kind)}::text[], ${text((row) => row.timeInForce)}::text[],
+          ${text((row) => row.price)}::numeric[], ${text((row) => row.amount)}::numeric[],
+          ${text((row) => row.filled)}::numeric[], ${text((row) => row.notionalExact)}::numeric[],
+          ${text((row) => row.feeExact)}::numeric[], ${text((row) => row.turnover)}::numeric[],
+          ${text((row) => row.fee)}::numeric[], ${text((row) => row.holdAmount)}::numeric[],
+          ${text((row) => row.makerFeeRate)}::numeric[], ${text((row) => row.takerFeeRate)}::numeric[],
+          ${integerArray(rows.map((row) => row.holdId))}::bigint[], ${text((row) => row.status)}::text[],
+          ${text((row) => row.doneReason)}::text[], ${text((row) => row.idempotencyKey)}::text[],
+          ${text((row) => (row.tickId == null ? null : String(row.tickId)))}::bigint[],
+          ${integerArray(rows.map((row) => row.seq))}::bigint[],
+          ${text((row) => row.createdAt.toISOString())}::timestamptz[],
+          ${text((row) => row.updatedAt.toISOString())}::timestamptz[])`;
 }
 
 /** The fields a round changes on an order already stored. */
@@ -134,13 +157,12 @@ export type OrderUpdate = Pick<
   'id' | 'filled' | 'notionalExact' | 'feeExact' | 'turnover' | 'fee' | 'status' | 'doneReason' | 'updatedAt'
 >;
 
-/** One statement for every changed order of a round. */
-export async function updateOrders(tx: Database, updates: readonly OrderUpdate[]): Promise<void> {
-  if (updates.length === 0) return;
+/** The update of every changed order of a round; null for none. */
+function updateOrdersSql(updates: readonly OrderUpdate[]): SQL | null {
+  if (updates.length === 0) return null;
   const array = (values: readonly (string | number | null)[]) =>
     `{${values.map((value) => (value === null ? 'NULL' : `"${value}"`)).join(',')}}`;
-  await tx.execute(
-    sql`update spot_orders o set filled = u.filled, notional_exact = u.notional_exact, fee_exact = u.fee_exact,
+  return sql`update spot_orders o set filled = u.filled, notional_exact = u.notional_exact, fee_exact = u.fee_exact,
                turnover = u.turnover, fee = u.fee, status = u.status, done_reason = u.done_reason,
                updated_at = u.updated_at
         from unnest(${array(updates.map((u) => u.id))}::bigint[], ${array(updates.map((u) => u.filled))}::numeric[],
@@ -149,12 +171,50 @@ export async function updateOrders(tx: Database, updates: readonly OrderUpdate[]
                     ${array(updates.map((u) => u.status))}::text[], ${array(updates.map((u) => u.doneReason))}::text[],
                     ${array(updates.map((u) => u.updatedAt.toISOString()))}::timestamptz[])
              as u(id, filled, notional_exact, fee_exact, turnover, fee, status, done_reason, updated_at)
-        where o.id = u.id`,
-  );
+        where o.id = u.id`;
 }
 
-export async function insertTrades(tx: Database, rows: readonly NewTradeRow[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(spotTrades).values([...rows]);
+/** The insert of a round's trades (one array per column); null for none. */
+function insertTradesSql(rows: readonly NewTradeRow[]): SQL | null {
+  if (rows.length === 0) return null;
+  const text = (pick: (row: NewTradeRow) => string | null | undefined) =>
+    textArray(rows.map((row) => pick(row) ?? null));
+  const bigints = (pick: (row: NewTradeRow) => bigint | null | undefined) =>
+    text((row) => {
+      const value = pick(row);
+      return value == null ? null : String(value);
+    });
+  return sql`insert into spot_trades (id, instrument_id, maker_order_id, taker_order_id, maker_user_id, taker_user_id,
+                                 taker_side, price, amount, turnover, buyer_paid, seller_received, maker_fee,
+                                 taker_fee, tick_id, quote_entry_id, base_entry_id, created_at)
+        select * from unnest(
+          ${integerArray(rows.map((row) => row.id ?? 0))}::bigint[], ${integerArray(rows.map((row) => row.instrumentId))}::int[],
+          ${integerArray(rows.map((row) => row.makerOrderId))}::bigint[], ${integerArray(rows.map((row) => row.takerOrderId))}::bigint[],
+          ${integerArray(rows.map((row) => row.makerUserId))}::int[], ${integerArray(rows.map((row) => row.takerUserId))}::int[],
+          ${text((row) => row.takerSide)}::text[], ${text((row) => row.price)}::numeric[],
+          ${text((row) => row.amount)}::numeric[], ${text((row) => row.turnover)}::numeric[],
+          ${text((row) => row.buyerPaid)}::numeric[], ${text((row) => row.sellerReceived)}::numeric[],
+          ${text((row) => row.makerFee)}::numeric[], ${text((row) => row.takerFee)}::numeric[],
+          ${bigints((row) => row.tickId)}::bigint[], ${bigints((row) => row.quoteEntryId)}::bigint[],
+          ${bigints((row) => row.baseEntryId)}::bigint[],
+          ${text((row) => row.createdAt.toISOString())}::timestamptz[])`;
+}
+
+/**
+ * What a round writes besides the ledger: new orders, changed orders and trades, as statements
+ * sent together (data-modifying CTEs; different rows each: the updates never name an order created
+ * in the same round). The actor sends them with the fills' ledger batch, or alone.
+ */
+export function roundWrites(round: {
+  created: readonly NewOrderRow[];
+  updated: readonly OrderUpdate[];
+  trades: readonly NewTradeRow[];
+}): SQL[] {
+  return [
+    insertOrdersSql(round.created),
+    updateOrdersSql(round.updated),
+    insertTradesSql(round.trades),
+  ].filter((part): part is SQL => part !== null);
 }
 
 export async function findOrder(db: Database, id: number): Promise<OrderRow | null> {
@@ -207,4 +267,22 @@ export function recentTradeRows(db: Database, instrumentId: number, limit: numbe
     .where(eq(spotTrades.instrumentId, instrumentId))
     .orderBy(desc(spotTrades.id))
     .limit(limit);
+}
+
+/** Sets a pair's fee rates (fractions as text); returns the rates it replaces, or null. */
+export async function setSpotFeeRates(
+  tx: Database,
+  params: { instrumentId: number; makerFeeRate: string; takerFeeRate: string },
+): Promise<{ makerFeeRate: string; takerFeeRate: string } | null> {
+  const [before] = await tx
+    .select({ makerFeeRate: spotMarkets.makerFeeRate, takerFeeRate: spotMarkets.takerFeeRate })
+    .from(spotMarkets)
+    .where(eq(spotMarkets.instrumentId, params.instrumentId))
+    .for('update');
+  if (!before) return null;
+  await tx
+    .update(spotMarkets)
+    .set({ makerFeeRate: params.makerFeeRate, takerFeeRate: params.takerFeeRate })
+    .where(eq(spotMarkets.instrumentId, params.instrumentId));
+  return before;
 }

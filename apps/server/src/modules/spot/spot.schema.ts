@@ -21,7 +21,8 @@ const fraction = (name: string) => numeric(name, { precision: 12, scale: 8 });
 /**
  * The spot pairs and their trading rules: one row per spot instrument whose base and quote are
  * both ledger currencies (seeded at start: BTC/USDT with no fees, ETH/USDT 0.1 % maker and taker;
- * both within 10 % of the reference price). Changing a row takes effect at the next start.
+ * both within 10 % of the reference price). Staff change the fee rates live (content.instruments):
+ * each order keeps the rates its hold was sized with, so a change applies to new orders only.
  */
 export const spotMarkets = pgTable(
   'spot_markets',
@@ -69,6 +70,9 @@ export const spotOrders = pgTable(
     turnover: units('turnover').notNull().default('0'),
     fee: units('fee').notNull().default('0'),
     holdAmount: units('hold_amount').notNull(),
+    /** The pair's rates when the order's hold was sized: it pays these, whatever staff set later. */
+    makerFeeRate: fraction('maker_fee_rate').notNull(),
+    takerFeeRate: fraction('taker_fee_rate').notNull(),
     holdId: bigint('hold_id', { mode: 'bigint' }).notNull(),
     status: text('status').$type<'open' | 'filled' | 'cancelled' | 'expired' | 'rejected'>().notNull(),
     doneReason: text('done_reason'),
@@ -86,6 +90,10 @@ export const spotOrders = pgTable(
       .where(sql`idempotency_key is not null`),
     check('spot_orders_side', sql`side in ('buy', 'sell')`),
     check('spot_orders_status', sql`status in ('open', 'filled', 'cancelled', 'expired', 'rejected')`),
+    check(
+      'spot_orders_rates',
+      sql`maker_fee_rate >= 0 and maker_fee_rate < 0.5 and taker_fee_rate >= 0 and taker_fee_rate < 0.5`,
+    ),
     check(
       'spot_orders_amounts',
       sql`price > 0 and amount > 0 and filled >= 0 and filled <= amount and turnover >= 0 and fee >= 0 and hold_amount > 0`,

@@ -26,6 +26,7 @@ import {
   amountText,
   averagePriceText,
   bandTicks,
+  feeRatesOf,
   holdFor,
   lotBaseUnits,
   lotsForBudget,
@@ -37,6 +38,7 @@ import {
   priceText,
   proceedsForLots,
   quoteText,
+  rateText,
 } from './spot.domain';
 import {
   type OrderState,
@@ -66,10 +68,16 @@ export type SpotServiceDeps = {
   readonly logger?: { error(object: object, message: string): void };
 };
 
+/** One object shared with the pair's actor, so a fee change reaches both at once. */
 type Pair = PairContext & { readonly row: MarketRow; readonly actor: PairActor };
 
 /** Everything the routes use; SpotService is the part shared with the market maker. */
 export type SpotExchange = SpotService & {
+  /**
+   * Re-reads the pairs after staff changed them: new fee rates apply to orders placed from now
+   * on; a spot instrument added since start gets its pair and book. Nothing before init().
+   */
+  reload(): Promise<void>;
   marketsView(): SpotMarket[];
   list(params: {
     userId: number;
@@ -135,6 +143,8 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
   const pairs = new Map<string, Pair>();
   const listeners = new Set<(batch: SpotBatchCommitted) => void>();
   let initialised: Promise<void> | null = null;
+  /** Reloads run one at a time, so a pair never gets two actors. */
+  let reloading: Promise<void> = Promise.resolve();
   let stopped = false;
 
   function pairOf(symbol: string): Pair {
@@ -232,21 +242,46 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
     }
   }
 
+  function report(error: unknown, message: string): void {
+    if (deps.logger) deps.logger.error({ err: error }, message);
+    else console.error(message, error);
+  }
+
+  function rulesOf(row: MarketRow): PairRules {
+    return pairRules({
+      symbol: row.symbol,
+      tickSize: row.tickSize,
+      lotSize: row.lotSize,
+      baseScale: row.baseScale,
+      quoteScale: row.quoteScale,
+      makerFeeRate: row.makerFeeRate,
+      takerFeeRate: row.takerFeeRate,
+      priceBand: row.priceBand,
+    });
+  }
+
+  /**
+   * Reads the pairs: a pair not loaded yet gets its actor and book (at start, and for an
+   * instrument staff added since); a loaded pair takes its current fee rates and band, which new
+   * orders use (an order keeps the rates it was placed with).
+   */
   async function load(): Promise<void> {
     await seedSpotMarkets(db);
     const rows = await loadMarkets(db);
     for (const row of rows) {
-      if (pairs.has(row.symbol.toUpperCase())) continue;
-      const rules = pairRules({
-        symbol: row.symbol,
-        tickSize: row.tickSize,
-        lotSize: row.lotSize,
-        baseScale: row.baseScale,
-        quoteScale: row.quoteScale,
-        makerFeeRate: row.makerFeeRate,
-        takerFeeRate: row.takerFeeRate,
-        priceBand: row.priceBand,
-      });
+      let rules: PairRules;
+      try {
+        rules = rulesOf(row);
+      } catch (error) {
+        // A pair whose grid cannot work (a lot finer than its currency) stays out; the rest trade.
+        report(error, `spot pair ${row.symbol} not loaded`);
+        continue;
+      }
+      const loaded = pairs.get(row.symbol.toUpperCase());
+      if (loaded) {
+        loaded.rules = rules;
+        continue;
+      }
       const context: PairContext = {
         symbol: row.symbol,
         instrumentId: row.instrumentId,
@@ -264,12 +299,9 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
         onCommitted: (round) => {
           if (holder.pair) publish(holder.pair, round);
         },
-        log: (error, message) => {
-          if (deps.logger) deps.logger.error({ err: error }, message);
-          else console.error(message, error);
-        },
+        log: report,
       });
-      const pair: Pair = { ...context, row, actor };
+      const pair: Pair = Object.assign(context, { row, actor });
       holder.pair = pair;
       await actor.rebuild();
       pairs.set(row.symbol.toUpperCase(), pair);
@@ -342,6 +374,14 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
       return initialised;
     },
 
+    async reload() {
+      if (!initialised) return;
+      await initialised;
+      const next = reloading.then(load);
+      reloading = next.catch(() => undefined);
+      await next;
+    },
+
     markets(): SpotMarketInfo[] {
       return [...pairs.values()].map((pair) => ({
         symbol: pair.symbol,
@@ -367,9 +407,9 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
           lot_size: amountText(1, pair.rules),
           price_decimals: pair.rules.priceScale,
           amount_decimals: pair.rules.lotScale,
-          maker_fee_rate: scaled(pair.rules.makerRate, 8).replace(/\.?0+$/, '') || '0',
-          taker_fee_rate: scaled(pair.rules.takerRate, 8).replace(/\.?0+$/, '') || '0',
-          price_band: scaled(pair.rules.band, 8).replace(/\.?0+$/, '') || '0',
+          maker_fee_rate: rateText(pair.rules.makerRate),
+          taker_fee_rate: rateText(pair.rules.takerRate),
+          price_band: rateText(pair.rules.band),
           status: statusOf(pair),
           reference_price: reference?.price ?? null,
           reference_tick_id: reference?.tickId ?? null,
@@ -384,8 +424,10 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
     async place(input: PlaceOrderInput): Promise<SpotOrder> {
       const pair = pairOf(input.symbol);
       tradable(pair);
-      const lots = lotsOf(input.amount, pair.rules);
-      const price = input.price === null ? null : parsePriceTicks(input.price, pair.rules);
+      // One reading of the rules: the hold and the rates the order will pay agree.
+      const { rules } = pair;
+      const lots = lotsOf(input.amount, rules);
+      const price = input.price === null ? null : parsePriceTicks(input.price, rules);
       if (price && !price.ok) throw spotError(price.error);
       const reference = referenceBand(pair);
       const kind = price === null ? 'market' : 'limit';
@@ -399,7 +441,8 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
         timeInForce,
         priceTicks: ticks,
         lots,
-        holdAmount: holdFor(input.side, ticks, lots, pair.rules),
+        holdAmount: holdFor(input.side, ticks, lots, rules),
+        rates: feeRatesOf(rules),
         idempotencyKey: input.idempotencyKey ?? null,
         tickId: reference.tickId,
       });
@@ -548,7 +591,7 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
       const base: Omit<ExchangeQuote, 'rate' | 'fee' | 'receive' | 'fillable'> = {
         symbol: pair.symbol,
         side,
-        fee_rate: scaled(rules.takerRate, 8).replace(/\.?0+$/, '') || '0',
+        fee_rate: rateText(rules.takerRate),
         fee_currency: pair.row.quote,
         reference_price: reference?.price ?? null,
         tick_id: reference?.tickId ?? null,
@@ -626,6 +669,7 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
           priceTicks: reference.band.high,
           lots: 0,
           holdAmount: 0n,
+          rates: feeRatesOf(rules),
           idempotencyKey: params.idempotencyKey ?? null,
           tickId: reference.tickId,
           exchange: { kind: 'budget', budget: budget.units, minReceive },
@@ -642,6 +686,7 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
           priceTicks: reference.band.low,
           lots,
           holdAmount: holdFor('sell', reference.band.low, lots, rules),
+          rates: feeRatesOf(rules),
           idempotencyKey: params.idempotencyKey ?? null,
           tickId: reference.tickId,
           exchange: { kind: 'sell', minReceive },

@@ -22,18 +22,6 @@ export function staffMemberOf(record: StaffRecord): StaffMember {
   };
 }
 
-/** The unique index a failed insert ran into, or null for any other error. */
-export function uniqueViolationOf(error: unknown): string | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth += 1) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (candidate.code === '23505')
-      return typeof candidate.constraint === 'string' ? candidate.constraint : '';
-    current = candidate.cause;
-  }
-  return null;
-}
-
 export async function findStaffByEmail(db: Database, email: string): Promise<StaffRecord | null> {
   const [row] = await db.select().from(staff).where(sql`lower(${staff.email}) = lower(${email})`).limit(1);
   return row ?? null;

@@ -1,6 +1,7 @@
 import type { AuditAction } from '@fairex/contract';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
+import { uniqueViolationOf } from '../../platform/db/database-errors';
 import type { Principal, SessionResolver } from '../../platform/http/route-policy';
 import { getUserContact, hashPassword, verifyPassword } from '../accounts';
 import { type AuditActor, recordAudit } from '../audit';
@@ -30,7 +31,6 @@ import {
   revokeStaffSessions,
   type StaffRecord,
   staffMemberOf,
-  uniqueViolationOf,
   updateStaff,
 } from './staff.repository';
 import { hmacSha1, newStaffToken, newTotpSecret, staffTokenHash, type TotpSecretBox } from './staff.secrets';

@@ -16,7 +16,7 @@ export type UploadedFileRecord = {
 
 export async function insertUploadedFile(
   db: Database,
-  record: UploadedFileRecord & { createdAt: Date },
+  record: UploadedFileRecord & { ownerStaffId?: number | null; createdAt: Date },
 ): Promise<void> {
   await db.insert(uploadedFiles).values(record);
 }

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { uploadMaxBytes } from '@fairex/contract';
+import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
@@ -29,6 +30,7 @@ const aliceUserId = 101;
 const bobUserId = 102;
 const complianceToken = 'test-token-compliance';
 const financeToken = 'test-token-finance';
+const contentToken = 'test-token-content';
 
 /** Stand-in for the accounts module, which arrives later: two fixed sessions. */
 const testSessions: SessionResolver = {
@@ -37,6 +39,7 @@ const testSessions: SessionResolver = {
     if (token === bobToken) return { kind: 'user', userId: bobUserId, verificationLevel: 0 };
     if (token === complianceToken) return { kind: 'staff', staffId: 1, roles: ['compliance'] };
     if (token === financeToken) return { kind: 'staff', staffId: 2, roles: ['finance'] };
+    if (token === contentToken) return { kind: 'staff', staffId: 3, roles: ['content'] };
     return null;
   },
 };
@@ -353,6 +356,40 @@ describe.each(testDatabases())('uploads on $name', (testDatabase) => {
     expect(staff.statusCode).toBe(200);
     expect(staff.headers['cache-control']).toBe('private, no-store');
     expect((await read(financeToken)).statusCode).toBe(404);
+  });
+
+  it('takes a public site image from content staff, audited; refuses users and other roles', async () => {
+    const staffUpload = (token: string) => {
+      const body = multipartBody([
+        { name: 'file', content: pngBytes, filename: 'banner.png', contentType: 'image/png' },
+      ]);
+      return testApp.call({
+        method: 'POST',
+        url: '/api/admin/upload',
+        payload: body.payload,
+        headers: { authorization: token, ...body.headers },
+      });
+    };
+    const pngBytes = await pngImage();
+    for (const outsider of [aliceToken, financeToken]) {
+      const before = await storedState();
+      expect(await staffUpload(outsider)).toEqual({
+        status: 403,
+        body: { type: 'error', message: 'You do not have permission to do this' },
+      });
+      expect(await storedState()).toEqual(before);
+    }
+    const reply = await staffUpload(contentToken);
+    const key = await keyOf(reply.body);
+    const [row] = await testApp.database.db.select().from(uploadedFiles).where(eq(uploadedFiles.key, key));
+    expect(row).toMatchObject({ ownerUserId: null, ownerStaffId: 3, visibility: 'public' });
+    const served = await servingApp.inject({ method: 'GET', url: `/uploads/${key}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const audit = (await testApp.database.db.execute(
+      sql`select action, staff_id, target_type from audit_log where target_id = ${`/uploads/${key}`}`,
+    )) as unknown as { rows: unknown[] };
+    expect(audit.rows).toEqual([{ action: 'upload.create', staff_id: 3, target_type: 'upload' }]);
   });
 
   it('marks a file private by its path, for its owner only', async () => {

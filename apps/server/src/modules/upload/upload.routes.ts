@@ -10,6 +10,7 @@ import { AppError, platformErrors } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/reply';
 import { policies } from '../../platform/http/route-policy';
 import type { FileStorage } from '../../platform/storage/file-storage';
+import { recordAudit, staffActorOf } from '../audit';
 import type { FileVisibility } from './upload.domain';
 import { uploadError } from './upload.errors';
 import { createUploadService } from './upload.service';
@@ -84,6 +85,24 @@ async function readFilePart(request: FastifyRequest): Promise<Buffer> {
   return file;
 }
 
+/** The OpenAPI description both upload routes share: multipart in, the stored path out. */
+function uploadSchema(text: { summary: string; description: string; tag: string }) {
+  return {
+    summary: text.summary,
+    description: text.description,
+    tags: [text.tag],
+    consumes: ['multipart/form-data'],
+    security: [{ session: [] }],
+    response: { 200: apiReply(uploadReplySchema) },
+  };
+}
+
+/** The file of an upload request, its size checked before and while it is read. */
+function receiveImage(request: FastifyRequest): Promise<Buffer> {
+  refuseDeclaredOversize(request);
+  return readFilePart(request);
+}
+
 /** POST /api/upload: one image in field `file`, re-encoded and stored; replies its path. */
 export function uploadRoutes(deps: UploadModuleDeps): FastifyPluginAsyncZod {
   return async (api) => {
@@ -95,23 +114,53 @@ export function uploadRoutes(deps: UploadModuleDeps): FastifyPluginAsyncZod {
       '/upload',
       {
         config: { policy: policies.user },
-        schema: {
+        schema: uploadSchema({
           summary: 'Upload an image (JPEG, PNG, WebP or GIF), multipart field `file`',
           description:
             'The image is re-encoded with all metadata removed. Replies the file path, ' +
             '`/uploads/<yyyy>/<mm>/<32 hex>.<ext>`.',
-          tags: ['upload'],
-          consumes: ['multipart/form-data'],
-          security: [{ session: [] }],
-          response: { 200: apiReply(uploadReplySchema) },
-        },
+          tag: 'upload',
+        }),
       },
       async (request) => {
-        refuseDeclaredOversize(request);
-        const bytes = await readFilePart(request);
+        const bytes = await receiveImage(request);
         const principal = request.principal;
         if (principal?.kind !== 'user') throw platformErrors.sessionInvalid();
-        return ok(await service.storeImage({ ownerUserId: principal.userId, bytes }));
+        return ok(await service.storeImage({ owner: { userId: principal.userId }, bytes }));
+      },
+    );
+
+    api.post(
+      '/admin/upload',
+      {
+        config: { policy: policies.staff('content') },
+        schema: uploadSchema({
+          summary:
+            'Upload a public image for the site (banner, news, logo), multipart field `file`. Role: content.',
+          description:
+            'Checked and re-encoded like a user upload; the file is public and its upload is audited. ' +
+            'Replies the path to put in a banner, article or the site logo.',
+          tag: 'staff: content',
+        }),
+      },
+      async (request) => {
+        const bytes = await receiveImage(request);
+        const actor = staffActorOf(request);
+        const path = await service.storeImage({
+          owner: { staffId: actor.staffId },
+          bytes,
+          record: async (tx, stored) => {
+            await recordAudit(tx, {
+              actor,
+              action: 'upload.create',
+              target: { type: 'upload', id: stored },
+              before: null,
+              after: { path: stored, size_bytes: bytes.length },
+              at: deps.clock.now(),
+            });
+          },
+        });
+        return ok(path);
       },
     );
   };

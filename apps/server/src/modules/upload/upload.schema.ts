@@ -8,6 +8,8 @@ export const uploadedFiles = pgTable('uploaded_files', {
   width: integer('width').notNull(),
   height: integer('height').notNull(),
   ownerUserId: integer('owner_user_id'),
+  /** Set instead of the user for images staff upload for the site (banners, news, the logo). */
+  ownerStaffId: integer('owner_staff_id'),
   visibility: text('visibility').$type<'public' | 'private'>().notNull().default('public'),
   /** Which staff review a private file: compliance (ID photos) or finance (vouchers, QR codes). */
   reviewer: text('reviewer').$type<'compliance' | 'finance'>(),

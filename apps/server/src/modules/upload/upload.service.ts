@@ -32,9 +32,19 @@ export type ServedFile = {
   readonly visibility: FileVisibility;
 };
 
+/** Who uploads: a user (their own images) or staff (images for the site, public). */
+export type UploadOwner = { readonly userId: number } | { readonly staffId: number };
+
 export type UploadService = {
-  /** Checks, re-encodes and stores an image; answers its public path, `/uploads/<key>`. */
-  storeImage(params: { ownerUserId: number; bytes: Buffer }): Promise<string>;
+  /**
+   * Checks, re-encodes and stores an image; answers its public path, `/uploads/<key>`. `record`
+   * runs in the transaction that stores the file's row (staff uploads append their audit entry).
+   */
+  storeImage(params: {
+    owner: UploadOwner;
+    bytes: Buffer;
+    record?: (tx: Database, path: string) => Promise<void>;
+  }): Promise<string>;
   /** The file for this reader, or null when it does not exist or is not theirs to see. */
   readFile(params: { key: string; reader: FileReader | null }): Promise<ServedFile | null>;
   /** For the modules that take ID photos and vouchers: makes one of the owner's files private. */
@@ -47,7 +57,7 @@ function randomName(): string {
 
 export function createUploadService(deps: UploadServiceDeps): UploadService {
   return {
-    async storeImage({ ownerUserId, bytes }) {
+    async storeImage({ owner, bytes, record }) {
       if (bytes.length > uploadMaxBytes) throw uploadError('fileTooLarge');
       const type = sniffImageType(bytes);
       if (!type) throw uploadError('unsupportedType');
@@ -59,15 +69,20 @@ export function createUploadService(deps: UploadServiceDeps): UploadService {
       const { contentType } = imageFormats[type];
       await deps.storage.put(key, image.bytes, contentType);
       try {
-        await insertUploadedFile(deps.db, {
-          key,
-          contentType,
-          sizeBytes: image.bytes.length,
-          width: image.width,
-          height: image.height,
-          ownerUserId,
-          visibility: 'public',
-          createdAt: deps.clock.now(),
+        await deps.db.transaction(async (transaction) => {
+          const tx = transaction as unknown as Database;
+          await insertUploadedFile(tx, {
+            key,
+            contentType,
+            sizeBytes: image.bytes.length,
+            width: image.width,
+            height: image.height,
+            ownerUserId: 'userId' in owner ? owner.userId : null,
+            ownerStaffId: 'staffId' in owner ? owner.staffId : null,
+            visibility: 'public',
+            createdAt: deps.clock.now(),
+          });
+          await record?.(tx, publicPathOf(key));
         });
       } catch (error) {
         // No row means nobody can ever be served the file, so it must not stay behind either.

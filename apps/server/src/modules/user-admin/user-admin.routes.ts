@@ -1,5 +1,4 @@
 import {
-  apiReply,
   userBillQuerySchema,
   userBillReplySchema,
   userDetailSchema,
@@ -14,13 +13,11 @@ import {
   userSessionsRevokeReplySchema,
 } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../platform/http/reply';
-import { policies } from '../../platform/http/route-policy';
-import { staffActorOf } from '../audit';
+import { staffRoutes } from '../audit';
 import type { UserAdminService } from './user-admin.service';
 
 const tags = ['staff: users'];
-const security = [{ session: [] }];
+const audited = 'Appends an audit entry with the user before and after.';
 
 /**
  * Who may do what (and admin, who passes every staff policy):
@@ -30,175 +27,105 @@ const security = [{ session: [] }];
  *   account-security action taken with the user on the line (a stolen device, a takeover); it
  *   moves no money and decides no review, so finance and compliance stay read-only here.
  */
-const readPolicy = policies.staff('support', 'compliance', 'finance');
-const writePolicy = policies.staff('support');
-const rolesNote = (roles: string) => `Roles: ${roles} (and admin).`;
-const readRoles = rolesNote('support, compliance, finance');
-const writeRoles = `${rolesNote('support')} Appends an audit entry with the user before and after.`;
-
 /** The users admin under /admin/users. */
 export function userAdminHttpRoutes(deps: { users: UserAdminService }): FastifyPluginAsyncZod {
   return async (app) => {
     const { users } = deps;
+    const reader = staffRoutes(app, { tags, roles: ['support', 'compliance', 'finance'] });
+    const writer = staffRoutes(app, { tags, roles: ['support'] });
 
-    app.get(
+    reader.read(
       '/admin/users',
       {
-        config: { policy: readPolicy },
-        schema: {
-          tags,
-          summary: 'Find users by id, e-mail, phone, nickname, account or wallet address prefix',
-          description: `\`q\`: digits match a user id exactly; any text matches a prefix of the e-mail, sign-in account, nickname, phone number or wallet address (case-insensitive). Newest first, 20 a page. ${readRoles}`,
-          security,
-          querystring: userSearchQuerySchema,
-          response: { 200: apiReply(userSearchReplySchema) },
-        },
+        summary: 'Find users by id, e-mail, phone, nickname, account or wallet address prefix.',
+        description:
+          '`q`: digits match a user id exactly; any text matches a prefix of the e-mail, sign-in account, nickname, phone number or wallet address (case-insensitive). Newest first, 20 a page.',
+        query: userSearchQuerySchema,
+        reply: userSearchReplySchema,
       },
-      async (request) => ok(await users.search({ query: request.query.q, page: request.query.page ?? 1 })),
+      (query) => users.search({ query: query.q, page: query.page ?? 1 }),
     );
 
-    app.get(
+    reader.read(
       '/admin/users/detail',
       {
-        config: { policy: readPolicy },
-        schema: {
-          tags,
-          summary: 'One user: profile, verification state, balances per account kind, live sessions',
-          description: `Balances are the ledger's (balance, available, frozen per currency and account kind). ${readRoles}`,
-          security,
-          querystring: userIdQuerySchema,
-          response: { 200: apiReply(userDetailSchema) },
-        },
+        summary: 'One user: profile, verification state, balances per account kind, live sessions.',
+        description: "Balances are the ledger's (balance, available, frozen per currency and account kind).",
+        query: userIdQuerySchema,
+        reply: userDetailSchema,
       },
-      async (request) => ok(await users.detail(request.query.id)),
+      (query) => users.detail(query.id),
     );
 
-    app.get(
+    reader.read(
       '/admin/users/bill',
       {
-        config: { policy: readPolicy },
-        schema: {
-          tags,
-          summary: 'A user’s bill as they see it, newest first, 10 a page (read-only)',
-          description: `Filters as the user's own bill: currency, type (account kind), kind (entry kind). ${readRoles}`,
-          security,
-          querystring: userBillQuerySchema,
-          response: { 200: apiReply(userBillReplySchema) },
-        },
+        summary: 'A user’s bill as they see it, newest first, 10 a page (read-only).',
+        description: "Filters as the user's own bill: currency, type (account kind), kind (entry kind).",
+        query: userBillQuerySchema,
+        reply: userBillReplySchema,
       },
-      async (request) => {
-        const { id, page, ...filter } = request.query;
-        return ok(await users.bill({ userId: id, filter, page: page ?? 1 }));
+      (query) => {
+        const { id, page, ...filter } = query;
+        return users.bill({ userId: id, filter, page: page ?? 1 });
       },
     );
 
-    app.get(
+    reader.read(
       '/admin/users/sessions',
       {
-        config: { policy: readPolicy },
-        schema: {
-          tags,
-          summary: 'A user’s sign-in sessions, newest first (at most 100)',
-          description: `Created, expiry, revoked time, client address and state. No last-seen time or device is stored. ${readRoles}`,
-          security,
-          querystring: userIdQuerySchema,
-          response: { 200: apiReply(userSessionsReplySchema) },
-        },
+        summary: 'A user’s sign-in sessions, newest first (at most 100).',
+        description:
+          'Created, expiry, revoked time, client address and state. No last-seen time or device is stored.',
+        query: userIdQuerySchema,
+        reply: userSessionsReplySchema,
       },
-      async (request) => ok(await users.sessions(request.query.id)),
+      (query) => users.sessions(query.id),
     );
 
-    app.post(
+    writer.write(
       '/admin/users/sessions/revoke',
       {
-        config: { policy: writePolicy },
-        schema: {
-          tags,
-          summary: 'End one of a user’s live sessions; its sockets disconnect at once',
-          description: writeRoles,
-          security,
-          body: userSessionRevokeBodySchema,
-          response: { 200: apiReply(userSessionsRevokeReplySchema) },
-        },
+        summary: 'End one of a user’s live sessions; its sockets disconnect at once.',
+        description: audited,
+        body: userSessionRevokeBodySchema,
+        reply: userSessionsRevokeReplySchema,
       },
-      async (request) =>
-        ok(
-          await users.revokeSession({
-            actor: staffActorOf(request),
-            userId: request.body.user_id,
-            sessionId: request.body.session_id,
-            reason: request.body.reason,
-          }),
-        ),
+      (actor, body) =>
+        users.revokeSession({ actor, userId: body.user_id, sessionId: body.session_id, reason: body.reason }),
     );
 
-    app.post(
+    writer.write(
       '/admin/users/sessions/revoke_all',
       {
-        config: { policy: writePolicy },
-        schema: {
-          tags,
-          summary: 'End every live session of a user (signed out everywhere)',
-          description: writeRoles,
-          security,
-          body: userSessionsRevokeAllBodySchema,
-          response: { 200: apiReply(userSessionsRevokeReplySchema) },
-        },
+        summary: 'End every live session of a user (signed out everywhere).',
+        description: audited,
+        body: userSessionsRevokeAllBodySchema,
+        reply: userSessionsRevokeReplySchema,
       },
-      async (request) =>
-        ok(
-          await users.revokeAllSessions({
-            actor: staffActorOf(request),
-            userId: request.body.user_id,
-            reason: request.body.reason,
-          }),
-        ),
+      (actor, body) => users.revokeAllSessions({ actor, userId: body.user_id, reason: body.reason }),
     );
 
-    app.post(
+    writer.write(
       '/admin/users/freeze',
       {
-        config: { policy: writePolicy },
-        schema: {
-          tags,
-          summary: 'Freeze a user’s sign-in and end all their sessions now',
-          description: `The user is signed out at once and cannot sign in (password, code or wallet) until unfrozen. ${writeRoles}`,
-          security,
-          body: userFreezeBodySchema,
-          response: { 200: apiReply(userFreezeReplySchema) },
-        },
+        summary: 'Freeze a user’s sign-in and end all their sessions now.',
+        description: `The user is signed out at once and cannot sign in (password, code or wallet) until unfrozen. ${audited}`,
+        body: userFreezeBodySchema,
+        reply: userFreezeReplySchema,
       },
-      async (request) =>
-        ok(
-          await users.freeze({
-            actor: staffActorOf(request),
-            userId: request.body.user_id,
-            reason: request.body.reason,
-          }),
-        ),
+      (actor, body) => users.freeze({ actor, userId: body.user_id, reason: body.reason }),
     );
 
-    app.post(
+    writer.write(
       '/admin/users/unfreeze',
       {
-        config: { policy: writePolicy },
-        schema: {
-          tags,
-          summary: 'Let a frozen user sign in again',
-          description: writeRoles,
-          security,
-          body: userFreezeBodySchema,
-          response: { 200: apiReply(userFreezeReplySchema) },
-        },
+        summary: 'Let a frozen user sign in again.',
+        description: audited,
+        body: userFreezeBodySchema,
+        reply: userFreezeReplySchema,
       },
-      async (request) =>
-        ok(
-          await users.unfreeze({
-            actor: staffActorOf(request),
-            userId: request.body.user_id,
-            reason: request.body.reason,
-          }),
-        ),
+      (actor, body) => users.unfreeze({ actor, userId: body.user_id, reason: body.reason }),
     );
   };
 }

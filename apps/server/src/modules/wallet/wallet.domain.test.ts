@@ -13,7 +13,6 @@ import {
   roundedEquivalent,
   transferAmount,
   transferRecords,
-  usdtSymbolOf,
   usdtValue,
   validationErrorFor,
 } from './wallet.domain';
@@ -66,11 +65,6 @@ describe('USDT equivalents', () => {
   it('refuses a malformed or negative price', () => {
     expect(usdtValue(1n, 8, 'abc')).toBeNull();
     expect(usdtValue(1n, 8, '-1')).toBeNull();
-  });
-
-  it('prices every currency but USDT against USDT', () => {
-    expect(usdtSymbolOf('BTC')).toBe('BTC/USDT');
-    expect(usdtSymbolOf('USDT')).toBeNull();
   });
 });
 

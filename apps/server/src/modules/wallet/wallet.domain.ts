@@ -109,11 +109,6 @@ export function coinEntriesOf<C extends CurrencyFacts>(
   });
 }
 
-/** The symbol of a currency's USDT reference price; null for USDT itself (1 by definition). */
-export function usdtSymbolOf(code: string): string | null {
-  return code === 'USDT' ? null : `${code}/USDT`;
-}
-
 /** Offset of a 1-based page of `size` items. */
 export function pageOffset(page: number, size: number): number {
   return (page - 1) * size;

@@ -35,6 +35,7 @@ import {
   userAccountKinds,
   userFacingLedgerError,
 } from '../ledger';
+import { usdtReferenceSymbol } from '../market';
 import {
   addExact,
   billCsv,
@@ -46,7 +47,6 @@ import {
   roundedEquivalent,
   transferAmount,
   transferRecords,
-  usdtSymbolOf,
   usdtValue,
 } from './wallet.domain';
 import { walletError } from './wallet.errors';
@@ -90,7 +90,7 @@ export function createWalletService(deps: WalletServiceDeps) {
   }
 
   function priceOf(currency: Currency): UsdtPrice | null {
-    const symbol = usdtSymbolOf(currency.code);
+    const symbol = usdtReferenceSymbol(currency.code);
     if (symbol === null) {
       return { currency_id: currency.id, currency: currency.code, price: '1', tick_id: null, time: null };
     }

@@ -6,4 +6,5 @@
 export { withdrawalChecks } from './withdrawals.checks';
 /** @public */
 export { createHttpPayoutGateway, type PayoutGateway, type PayoutOrder } from './withdrawals.payouts';
+export { setWithdrawalLimit, withdrawalLimitsByLevel } from './withdrawals.repository';
 export { withdrawalsRoutes } from './withdrawals.routes';

@@ -3,19 +3,7 @@
  * 6 (each request ends once, each approval pays out once) and 8 (the rolling 24-hour limit).
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db/database';
-import type { LedgerCheck } from '../ledger';
-
-const problemsLimit = 20;
-
-async function problems(
-  db: Database,
-  statement: ReturnType<typeof sql>,
-  describe: (row: Record<string, unknown>) => string,
-): Promise<string[]> {
-  const result = (await db.execute(statement)) as unknown as { rows: Record<string, unknown>[] };
-  return result.rows.slice(0, problemsLimit).map(describe);
-}
+import { type LedgerCheck, checkProblems as problems, checkProblemsLimit as problemsLimit } from '../ledger';
 
 export const withdrawalChecks: readonly LedgerCheck[] = [
   {

@@ -10,6 +10,7 @@ import {
   payoutRetryDelayMs,
   resolveChain,
   withdrawalLimitBtc,
+  withdrawalLimitBtcDefaults,
 } from './withdrawals.domain';
 
 const address = (chain: string | null): PayoutDestination => ({
@@ -34,10 +35,24 @@ const card: PayoutDestination = {
 
 describe('the 24-hour limit', () => {
   it('is 200 BTC at Lv1, 500 BTC at Lv2 and above, nothing unverified', () => {
-    expect(withdrawalLimitBtc(0)).toBe(0n);
-    expect(withdrawalLimitBtc(1)).toBe(200_00000000n);
-    expect(withdrawalLimitBtc(2)).toBe(500_00000000n);
-    expect(withdrawalLimitBtc(3)).toBe(500_00000000n);
+    const limits = withdrawalLimitBtcDefaults;
+    expect(withdrawalLimitBtc(0, limits)).toBe(0n);
+    expect(withdrawalLimitBtc(1, limits)).toBe(200_00000000n);
+    expect(withdrawalLimitBtc(2, limits)).toBe(500_00000000n);
+    expect(withdrawalLimitBtc(3, limits)).toBe(500_00000000n);
+    // Rows staff changed: a missing level falls back to the row below; none below means none.
+    expect(withdrawalLimitBtc(1, new Map([[2, 5n]]))).toBe(0n);
+    expect(
+      withdrawalLimitBtc(
+        3,
+        new Map([
+          [1, 7n],
+          [2, 0n],
+        ]),
+      ),
+    ).toBe(0n);
+    expect(withdrawalLimitBtc(2, new Map([[1, 7n]]))).toBe(7n);
+    expect(withdrawalLimitBtc(5, new Map())).toBe(0n);
   });
 
   it('admits a request that reaches the limit exactly, not one satoshi more', () => {

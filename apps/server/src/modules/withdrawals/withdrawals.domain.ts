@@ -42,19 +42,23 @@ export type PayoutRow = {
 export const btcScale = 8;
 const satoshiPerBtc = 10n ** BigInt(btcScale);
 
-/** Spec sections 6 and 9: Lv1 200 BTC, Lv2 500 BTC per rolling 24 hours; unverified users none. */
-export const withdrawalLimitBtcByLevel = { 1: 200n * satoshiPerBtc, 2: 500n * satoshiPerBtc } as const;
+/** Spec sections 6 and 9: Lv1 200 BTC, Lv2 500 BTC per rolling 24 hours (the seeded limits). */
+export const withdrawalLimitBtcDefaults: ReadonlyMap<number, bigint> = new Map([
+  [1, 200n * satoshiPerBtc],
+  [2, 500n * satoshiPerBtc],
+]);
 export const withdrawalLimitWindowMs = 24 * 60 * 60 * 1000;
 
-export function withdrawalLimitBtc(level: number): bigint {
-  if (level >= 2) return withdrawalLimitBtcByLevel[2];
-  if (level === 1) return withdrawalLimitBtcByLevel[1];
-  return 0n;
-}
-
-/** The reference-price symbol of a currency against USDT. */
-export function usdtSymbolOf(code: string): string {
-  return `${code}/USDT`;
+/**
+ * A user's 24-hour limit: the row of the highest level not above theirs (a level above every row
+ * has the top row's limit); no row, as for unverified users (level 0), means no withdrawals.
+ */
+export function withdrawalLimitBtc(level: number, limits: ReadonlyMap<number, bigint>): bigint {
+  let best: { level: number; limit: bigint } | null = null;
+  for (const [rowLevel, limit] of limits) {
+    if (rowLevel <= level && (best === null || rowLevel > best.level)) best = { level: rowLevel, limit };
+  }
+  return best?.limit ?? 0n;
 }
 
 function ceilDivide(numerator: bigint, denominator: bigint): bigint {

@@ -4,7 +4,12 @@ import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import type { PayoutDestination } from '../payout-methods';
 import type { PayoutRow, PriceTicks, WithdrawalRow } from './withdrawals.domain';
-import { type DestinationSnapshot, withdrawalPayouts, withdrawals } from './withdrawals.schema';
+import {
+  type DestinationSnapshot,
+  withdrawalLimits,
+  withdrawalPayouts,
+  withdrawals,
+} from './withdrawals.schema';
 
 const columns = {
   id: withdrawals.id,
@@ -308,4 +313,30 @@ export async function markPayoutFailure(
       ...(params.next.status === 'queued' ? { nextAttemptAt: params.next.nextAttemptAt } : {}),
     })
     .where(and(eq(withdrawalPayouts.id, params.payoutId), eq(withdrawalPayouts.status, 'queued')));
+}
+
+/** The 24-hour limits per verification level (BTC smallest units). */
+export async function withdrawalLimitsByLevel(db: Database): Promise<Map<number, bigint>> {
+  const rows = await db.select().from(withdrawalLimits);
+  return new Map(rows.map((row) => [row.level, BigInt(row.limitBtc)]));
+}
+
+/** Sets one level's limit; returns the limit it replaces (null for a new level). */
+export async function setWithdrawalLimit(
+  tx: Database,
+  params: { level: number; limitBtc: bigint; at: Date },
+): Promise<{ before: bigint | null }> {
+  const [before] = await tx
+    .select()
+    .from(withdrawalLimits)
+    .where(eq(withdrawalLimits.level, params.level))
+    .for('update');
+  await tx
+    .insert(withdrawalLimits)
+    .values({ level: params.level, limitBtc: String(params.limitBtc), updatedAt: params.at })
+    .onConflictDoUpdate({
+      target: withdrawalLimits.level,
+      set: { limitBtc: String(params.limitBtc), updatedAt: params.at },
+    });
+  return { before: before ? BigInt(before.limitBtc) : null };
 }

@@ -33,6 +33,7 @@ const insufficient = refusal('ledger.errors.insufficient_balance');
 const staff: Record<string, Principal> = {
   'staff-finance': { kind: 'staff', staffId: 71, roles: ['finance'] },
   'staff-compliance': { kind: 'staff', staffId: 72, roles: ['compliance'] },
+  'staff-admin': { kind: 'staff', staffId: 73, roles: ['admin'] },
 };
 
 const btc = 1;
@@ -215,6 +216,81 @@ describe.each(testDatabases())('withdrawals on $name', (testDatabase) => {
       reason: 'Address under review',
       can_cancel: false,
     });
+    await expectLedgerClean(testApp.database);
+  });
+
+  it("applies an admin's new fee, minimum and 24-hour limit to later requests; a pending one keeps its own", async () => {
+    const { user, addressId } = await readyBtcUser();
+    const other = await readyBtcUser();
+    const admin = (path: string, body: Record<string, unknown>) =>
+      okMessage(caller.post(path, body, { token: 'staff-admin' }));
+    const earlier = await okMessage<WithdrawalRecord>(
+      withdraw(user, {
+        currency: btc,
+        number: '0.5',
+        address_id: addressId,
+        pay_password: payPassword,
+        code: await withdrawCode(user),
+      }),
+    );
+    expect(earlier.fee).toBe('0.00020000');
+    try {
+      await admin('/admin/content/withdrawal-fees/update', {
+        currency_id: btc,
+        withdraw_min: '0.01',
+        withdraw_fee: '0.0005',
+      });
+      await admin('/admin/content/withdrawal-limits/update', { level: 1, limit_btc: '0.5' });
+      const info = await okMessage<WithdrawInfo>(caller.get('/user/withdraw/info', { token: user.token }));
+      expect(info).toMatchObject({
+        limit_btc: '0.50000000',
+        used_btc: '0.50000000',
+        remaining_btc: '0.00000000',
+      });
+      expect(info.currencies.find((currency) => currency.id === btc)).toMatchObject({
+        withdraw_min: '0.01000000',
+        withdraw_fee: '0.00050000',
+      });
+      // Refused before the code is checked, so one code serves all three.
+      const code = await withdrawCode(other.user);
+      const request = (number: string) =>
+        withdraw(other.user, {
+          currency: btc,
+          number,
+          address_id: other.addressId,
+          pay_password: payPassword,
+          code,
+        });
+      expect((await request('0.005')).body).toEqual(mine('amount_below_minimum'));
+      expect((await request('0.6')).body).toEqual(mine('limit_exceeded'));
+      const later = await okMessage<WithdrawalRecord>(request('0.4'));
+      expect(later).toMatchObject({ fee: '0.00050000', total: '0.40050000' });
+      expect((await spot(other.user, btc)).held).toBe(40_050_000n);
+
+      // Each request records the limit it was checked against.
+      const queue = await okMessage<WithdrawalQueue>(
+        testApp.call({
+          method: 'GET',
+          url: '/api/admin/withdrawals',
+          headers: { authorization: 'staff-finance' },
+        }),
+      );
+      expect(queue.list.find((entry) => entry.id === later.id)).toMatchObject({ limit_btc: '0.50000000' });
+      expect(queue.list.find((entry) => entry.id === earlier.id)).toMatchObject({
+        limit_btc: '200.00000000',
+      });
+      // The pending request pays the fee it was made with.
+      const feesBefore = await fees(btc);
+      await okMessage(decide({ id: earlier.id, decision: 'approve' }));
+      expect((await fees(btc)) - feesBefore).toBe(20_000n);
+    } finally {
+      await admin('/admin/content/withdrawal-fees/update', {
+        currency_id: btc,
+        withdraw_min: '0.001',
+        withdraw_fee: '0.0002',
+      });
+      await admin('/admin/content/withdrawal-limits/update', { level: 1, limit_btc: '200' });
+    }
     await expectLedgerClean(testApp.database);
   });
 

@@ -94,3 +94,19 @@ export const withdrawalPayouts = pgTable(
     ),
   ],
 );
+
+/**
+ * The rolling 24-hour withdrawal limit per verification level, in BTC smallest units (spec
+ * sections 6 and 9: Lv1 200 BTC, Lv2 500 BTC; seeded at start). Admins change a row; each request
+ * records in `withdrawals.limit_btc` the limit it was checked against, so a change applies to new
+ * requests only. A level without a row (0, unverified) may not withdraw.
+ */
+export const withdrawalLimits = pgTable(
+  'withdrawal_limits',
+  {
+    level: integer('level').primaryKey(),
+    limitBtc: units('limit_btc').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [check('withdrawal_limits_values', sql`level >= 1 and limit_btc >= 0`)],
+);

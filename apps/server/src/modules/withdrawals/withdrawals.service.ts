@@ -35,6 +35,7 @@ import {
   userAccountKinds,
   userFacingLedgerError,
 } from '../ledger';
+import { usdtReferenceSymbol } from '../market';
 import { findPayoutDestination } from '../payout-methods';
 import {
   amountErrorOf,
@@ -47,7 +48,6 @@ import {
   pageWindow,
   payoutReferenceOf,
   resolveChain,
-  usdtSymbolOf,
   type WithdrawalRow,
   withdrawalLimitBtc,
   withdrawalLimitWindowMs,
@@ -66,6 +66,7 @@ import {
   payoutsOf,
   recentBtcEquivalent,
   setHoldId,
+  withdrawalLimitsByLevel,
 } from './withdrawals.repository';
 
 /** The market's reference prices, as far as withdrawals need them. */
@@ -169,8 +170,10 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
   function valueInBtc(currency: Currency, amount: bigint): { btc: bigint; ticks: PriceTicks } {
     const needsCurrencyPrice = currency.code !== 'BTC' && currency.code !== 'USDT';
     const needsBtcPrice = currency.code !== 'BTC';
-    const currencyPrice = needsCurrencyPrice ? prices.referencePrice(usdtSymbolOf(currency.code)) : null;
-    const btcPrice = needsBtcPrice ? prices.referencePrice(usdtSymbolOf('BTC')) : null;
+    const currencySymbol = needsCurrencyPrice ? usdtReferenceSymbol(currency.code) : null;
+    const btcSymbol = needsBtcPrice ? usdtReferenceSymbol('BTC') : null;
+    const currencyPrice = currencySymbol ? prices.referencePrice(currencySymbol) : null;
+    const btcPrice = btcSymbol ? prices.referencePrice(btcSymbol) : null;
     const btc = btcEquivalent({
       amount,
       scale: currency.scale,
@@ -211,7 +214,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
         userAccountBalances(db, userId),
         levelOf(db, userId),
       ]);
-      const limit = withdrawalLimitBtc(level);
+      const limit = withdrawalLimitBtc(level, await withdrawalLimitsByLevel(db));
       const used = await usedInWindow(db, userId, clock.now());
       const spotOf = (currencyId: number) =>
         balances.find((balance) => balance.currencyId === currencyId && balance.kind === spot);
@@ -273,7 +276,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
       // Read-only pre-checks, so a request bound to fail does not use up the user's code; the
       // transaction below decides.
       if ((await available(userId, currency.id)) < total) throw ledgerError('insufficient_balance');
-      const limitNow = withdrawalLimitBtc(await levelOf(db, userId));
+      const limitNow = withdrawalLimitBtc(await levelOf(db, userId), await withdrawalLimitsByLevel(db));
       if (limitNow === 0n) throw platformErrors.verificationRequired();
       if (
         !fitsLimit({
@@ -296,7 +299,11 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
           }
           // Taken under the lock: requests of one user are stored in time order.
           const now = clock.now();
-          const limitBtc = withdrawalLimitBtc(await levelOf(txDb, userId));
+          // Read under the lock too: a limit staff changed meanwhile applies to this request.
+          const limitBtc = withdrawalLimitBtc(
+            await levelOf(txDb, userId),
+            await withdrawalLimitsByLevel(txDb),
+          );
           if (limitBtc === 0n) throw platformErrors.verificationRequired();
           const usedBtc = await usedInWindow(txDb, userId, now);
           if (!fitsLimit({ usedBtc, requestBtc: value.btc, limitBtc }))

@@ -28,6 +28,21 @@ export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite'; dataDir: string | undefined };
 
+/** The database the configuration names: DATABASE_URL, else PGlite in DATA_DIR. */
+export function configuredDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: config.dataDir };
+}
+
+/** Where a database is, for a command's output: the PostgreSQL host, or PGlite's folder. */
+export function describeDatabase(target: DatabaseTarget): string {
+  return target.kind === 'postgres' ? new URL(target.url).host : `PGlite in ${target.dataDir}`;
+}
+
 /** Opens the database and applies every pending migration; the same migrations serve both engines. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {

@@ -35,8 +35,8 @@ export interface SessionResolver {
 export const noSessions: SessionResolver = { resolve: async () => null };
 
 /**
- * Wraps a resolver so that fixed tokens stand for the given principals: test stand-ins for staff,
- * and the demo staff token (DEMO_STAFF_TOKEN) until staff accounts exist.
+ * Wraps a resolver so that fixed tokens stand for the given principals: the tests' stand-ins for
+ * staff members of each role.
  */
 export function withFixedPrincipals(
   resolver: SessionResolver,

@@ -3,12 +3,12 @@ import { CheckCircleFill, KeyOutline, LockOutline, MailOutline, PhoneFill } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header';
+import { SignedInOnly } from '../../components/ui/signed-in-only';
 import { formatMobile, maskEmail } from './account-format';
 import { accountPaths } from './account-paths';
 import { AccountButtonRow, AccountLinkRow } from './components/account-rows';
 import { BindEmailSheet } from './components/bind-email-sheet';
 import { BindMobileSheet } from './components/bind-mobile-sheet';
-import { SignedInOnly } from './components/signed-in-only';
 import './account.css';
 
 function BoundValue({ text }: { text: string }) {

@@ -13,6 +13,7 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { usePullTexts } from '../../components/ui/list-footer';
 import { PageHeader } from '../../components/ui/page-header';
 import { useFiatRates } from '../../lib/fiat-rates';
 import { useAppStore } from '../../lib/stores/app-store';
@@ -22,7 +23,6 @@ import { displayAmount, fiatFigure, isAccountKind, isZero } from './assets-rules
 import { AssetRow } from './components/asset-row';
 import { DemoFundsCard } from './components/demo-funds-button';
 import { KindTabs } from './components/kind-tabs';
-import { usePullTexts } from './components/list-footer';
 import { LoginPrompt } from './components/login-prompt';
 import { hiddenAmount, useAssetsPrefs } from './hooks/use-assets-prefs';
 import { type FiatDisplay, useFiatDisplay } from './hooks/use-fiat-display';

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { CoinIcon } from '../../components/ui/coin-icon';
 import { PageHeader } from '../../components/ui/page-header';
 import { useRequireSession } from '../../lib/require-session';
 import { walletDetailQuery } from './api/wallet-api';
 import { assetsPaths, transferPath } from './assets-paths';
 import { defaultAccountKind, displayAmount, fiatFigure, isAccountKind } from './assets-rules';
 import { BillList } from './components/bill-list';
-import { CoinIcon } from './components/coin-icon';
 import { hiddenAmount, useAssetsPrefs } from './hooks/use-assets-prefs';
 import { useFiatDisplay } from './hooks/use-fiat-display';
 import './assets.css';
@@ -50,7 +50,7 @@ export function AssetsRecordPage() {
                   {account ? (
                     <CoinIcon code={account.currency} image={account.image} size={40} />
                   ) : (
-                    <span className="fund-coin is-letter" />
+                    <span className="coin-icon is-letter" />
                   )}
                   <div className="fund-account-name">
                     <b>{account?.currency ?? '--'}</b>

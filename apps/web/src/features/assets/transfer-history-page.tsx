@@ -5,13 +5,13 @@ import { LoopOutline, RightOutline } from 'antd-mobile-icons';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ListFooter, usePullTexts } from '../../components/ui/list-footer';
 import { PageHeader } from '../../components/ui/page-header';
 import { useRequireSession } from '../../lib/require-session';
+import { useDateTime } from '../../lib/use-date-time';
 import { transferHistoryQuery } from './api/wallet-api';
 import { transferPath } from './assets-paths';
 import { accountKindKey, displayAmount, uniqueById, withEntryIds } from './assets-rules';
-import { ListFooter, usePullTexts } from './components/list-footer';
-import { useDateTime } from './hooks/use-date-time';
 import './assets.css';
 
 /** /pages/fund/transfer_history: the user's transfers between own accounts, newest first. */

@@ -4,6 +4,7 @@ import { ClockCircleOutline, DownOutline, RightOutline } from 'antd-mobile-icons
 import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { CoinIcon } from '../../components/ui/coin-icon';
 import { OptionSheet } from '../../components/ui/option-sheet';
 import { PageHeader } from '../../components/ui/page-header';
 import { ApiError } from '../../lib/api-client';
@@ -22,7 +23,6 @@ import {
   type TransferAttempt,
   transferAmountError,
 } from './assets-rules';
-import { CoinIcon } from './components/coin-icon';
 import './assets.css';
 
 /** USDT, the quote currency, is what most transfers move. */

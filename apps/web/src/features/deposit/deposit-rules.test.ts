@@ -1,12 +1,11 @@
 import type { CoinEntry } from '@fairex/contract';
 import { describe, expect, it } from 'vitest';
+import { decideUploadOutcome } from '../../lib/upload-outcome';
 import {
   amountErrorKey,
   attemptKey,
   checkVoucherFile,
   cleanAmountInput,
-  coinColour,
-  decideUploadOutcome,
   defaultCoins,
   depositCoins,
   plainAmount,
@@ -53,11 +52,6 @@ describe('the coin list', () => {
       '2:ETH',
       '1:BTC',
     ]);
-  });
-
-  it('gives the fixed colours and a default', () => {
-    expect(coinColour('btc')).toBe('#f7931a');
-    expect(coinColour('DOGE')).toBe('#5e6673');
   });
 });
 

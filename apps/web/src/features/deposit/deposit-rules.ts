@@ -1,4 +1,4 @@
-import { type CoinEntry, type Locale, uploadImageTypes, uploadMaxBytes } from '@fairex/contract';
+import { type CoinEntry, uploadImageTypes, uploadMaxBytes } from '@fairex/contract';
 import { assertNever, normalizeDecimal, parseAmount } from '@fairex/domain';
 
 /**
@@ -61,19 +61,6 @@ export function depositCoins(entries: readonly CoinEntry[] | null): readonly Dep
     }));
 }
 
-/** Spec section 3: BTC, USDT, LTC and ETH have fixed colours; others the default. */
-const coinColours: Readonly<Record<string, string>> = {
-  BTC: '#f7931a',
-  USDT: '#26a17b',
-  LTC: '#345d9d',
-  ETH: '#627eea',
-};
-const defaultCoinColour = '#5e6673';
-
-export function coinColour(code: string): string {
-  return coinColours[code.toUpperCase()] ?? defaultCoinColour;
-}
-
 export type AmountErrorKey =
   | 'deposit:errors.amountRequired'
   | 'deposit:errors.amountInvalid'
@@ -126,27 +113,6 @@ export function checkVoucherFile(file: { type: string; size: number }): ImageChe
   return null;
 }
 
-/** What one POST /upload reply means: the shared rules of spec sections 7 and 8. */
-export { decideUploadOutcome, type UploadOutcome } from '../../lib/upload-outcome';
-
-/** Spec section 7: uploads name the language in accept-language (zh-cn, en, zh-tw, ...). */
-const acceptLanguages: Record<Locale, string> = {
-  en: 'en',
-  zh: 'zh-cn',
-  hk: 'zh-tw',
-  th: 'th',
-  jp: 'ja',
-  kor: 'ko',
-  fra: 'fr',
-  spa: 'es',
-  vi: 'vi',
-  pt: 'pt',
-};
-
-export function acceptLanguageFor(locale: Locale): string {
-  return acceptLanguages[locale];
-}
-
 /** What a submission sends; a retry of the very same values may reuse its Idempotency-Key. */
 export type DepositAttempt = {
   readonly currency: number;
@@ -178,3 +144,13 @@ export function attemptKey(params: {
   if (previous && !previous.answered && sameAttempt(previous.attempt, params.attempt)) return previous.key;
   return params.newKey();
 }
+
+/** How the payment voucher is checked and what its upload says when it fails. */
+export const voucherUpload = {
+  check: checkVoucherFile,
+  messages: {
+    failed: 'deposit:voucher.failed',
+    format: 'deposit:voucher.format',
+    network: 'deposit:voucher.network',
+  },
+} as const;

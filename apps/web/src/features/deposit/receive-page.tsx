@@ -9,13 +9,13 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { CoinIcon } from '../../components/ui/coin-icon';
 import { PageHeader } from '../../components/ui/page-header';
 import { PageSkeleton } from '../../components/ui/page-skeleton';
 import { ApiError } from '../../lib/api-client';
 import { useRequireSession } from '../../lib/require-session';
 import { depositAddressQuery } from './api/deposit-api';
 import { AddressCard } from './components/address-card';
-import { CoinIcon } from './components/coin-icon';
 import { DepositForm } from './components/deposit-form';
 import { DepositSuccess } from './components/deposit-success';
 import { depositPaths, readReceiveQuery, receivePath } from './deposit-rules';
@@ -87,7 +87,7 @@ function ReceiveContent({ currency, chain }: { currency: number; chain: string |
   return (
     <>
       <Link className="dep-coin-current" to={depositPaths.select} replace data-testid="deposit-change-coin">
-        <CoinIcon code={address.code} image={`/coins/${address.code.toLowerCase()}.svg`} size={34} />
+        <CoinIcon code={address.code} size={34} />
         <span className="dep-coin-code">{address.code}</span>
         <span className="dep-coin-current-change">
           {t('deposit:receive.changeCoin')}

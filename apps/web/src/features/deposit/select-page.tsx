@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { BillOutline, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { CoinIcon } from '../../components/ui/coin-icon';
 import { PageHeader } from '../../components/ui/page-header';
 import { PageSkeleton } from '../../components/ui/page-skeleton';
 import { useRequireSession } from '../../lib/require-session';
 import { coinListQuery } from './api/deposit-api';
-import { CoinIcon } from './components/coin-icon';
 import { depositCoins, depositPaths, receivePath } from './deposit-rules';
 import './deposit.css';
 

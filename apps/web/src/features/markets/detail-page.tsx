@@ -201,6 +201,9 @@ export function DetailPage() {
           type="button"
           className={`detail-star${starred ? ' is-on' : ''}`}
           onClick={toggleFavourite}
+          // Until the instrument and the user's favourites are known a tap could be lost or
+          // toggle the wrong way, so the star waits for both.
+          disabled={!instrument || favourites.isPending}
           aria-pressed={starred}
           aria-label={starred ? t('markets:detail.favouriteRemove') : t('markets:detail.favouriteAdd')}
           data-testid="favourite-toggle"

@@ -6,17 +6,18 @@ import { useCallback, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { CoinIcon } from '../../components/ui/coin-icon';
 import { OptionSheet } from '../../components/ui/option-sheet';
 import { PageHeader } from '../../components/ui/page-header';
+import { LoadFailed, SignedInOnly } from '../../components/ui/signed-in-only';
+import { pasteText } from '../../lib/clipboard';
 import { showToast } from '../../lib/toast';
 import { useGoBack } from '../../lib/use-go-back';
+import { useImageUpload } from '../../lib/use-image-upload';
 import { coinsQuery, payoutQueryRoot, saveWalletAddress } from './api/payout-api';
-import { CoinIcon } from './components/coin-icon';
 import { Field, FieldInput, PayPasswordField } from './components/field';
 import { PayPasswordNotice } from './components/pay-password-notice';
 import { QrPicker } from './components/qr-picker';
-import { LoadFailed, SignedIn } from './components/signed-in';
-import { pasteText } from './copy-text';
 import { payoutPaths } from './payout-paths';
 import {
   type AddressFormValues,
@@ -24,8 +25,8 @@ import {
   addressIssueKey,
   type Coin,
   effectiveChain,
+  qrUpload,
 } from './payout-rules';
-import { useQrUpload } from './use-qr-upload';
 import './payout.css';
 
 function AddWalletForm({ coins, hasPayPassword }: { coins: readonly Coin[]; hasPayPassword: boolean }) {
@@ -73,7 +74,7 @@ function AddWalletForm({ coins, hasPayPassword }: { coins: readonly Coin[]; hasP
     },
     [setValue, isSubmitted],
   );
-  const { qr, choose } = useQrUpload(onUploaded);
+  const { image: qr, choose } = useImageUpload({ ...qrUpload, onPath: onUploaded });
 
   const save = useMutation({
     mutationFn: saveWalletAddress,
@@ -298,7 +299,7 @@ export function AddWalletPage() {
   return (
     <div className="payout-page">
       <PageHeader title={t('payout:add.title')} back />
-      <SignedIn>{(user) => <AddWalletContent hasPayPassword={user.has_pay_password} />}</SignedIn>
+      <SignedInOnly>{(user) => <AddWalletContent hasPayPassword={user.has_pay_password} />}</SignedInOnly>
     </div>
   );
 }

@@ -7,13 +7,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
+import { LoadFailed, SignedInOnly } from '../../components/ui/signed-in-only';
 import { formatDate } from '../../lib/format';
 import { useAppStore } from '../../lib/stores/app-store';
 import { showToast } from '../../lib/toast';
 import { bankCardQuery, payoutQueryRoot, saveBankCard } from './api/payout-api';
 import { Field, FieldInput, PayPasswordField } from './components/field';
 import { PayPasswordNotice } from './components/pay-password-notice';
-import { LoadFailed, SignedIn } from './components/signed-in';
 import {
   type BankCardField,
   type BankCardFormValues,
@@ -217,9 +217,9 @@ export function BankCardPage() {
         title={t(region === 'domestic' ? 'payout:bank.titleDomestic' : 'payout:bank.titleInternational')}
         back
       />
-      <SignedIn>
+      <SignedInOnly>
         {(user) => <BankCardContent region={region} hasPayPassword={user.has_pay_password} />}
-      </SignedIn>
+      </SignedInOnly>
     </div>
   );
 }

@@ -240,3 +240,13 @@ export function checkImageFile(file: { type: string; size: number }): ImageCheck
   if (file.size > uploadMaxBytes) return 'payout:upload.size';
   return null;
 }
+
+/** How the address's QR code image is checked and what its upload says when it fails. */
+export const qrUpload = {
+  check: checkImageFile,
+  messages: {
+    failed: 'payout:upload.failed',
+    format: 'payout:upload.format',
+    network: 'payout:upload.network',
+  },
+} as const;

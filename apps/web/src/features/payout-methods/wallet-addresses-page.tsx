@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
+import { LoadFailed, SignedInOnly } from '../../components/ui/signed-in-only';
 import { walletAddressesQuery } from './api/payout-api';
 import { AddressItem } from './components/address-item';
 import { DeleteAddressSheet } from './components/delete-address-sheet';
-import { LoadFailed, SignedIn } from './components/signed-in';
 import { payoutPaths } from './payout-paths';
 import './payout.css';
 
@@ -144,7 +144,7 @@ export function WalletAddressesPage() {
           </Link>
         }
       />
-      <SignedIn>{(user) => <AddressList hasPayPassword={user.has_pay_password} />}</SignedIn>
+      <SignedInOnly>{(user) => <AddressList hasPayPassword={user.has_pay_password} />}</SignedInOnly>
     </div>
   );
 }

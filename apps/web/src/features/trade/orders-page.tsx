@@ -1,16 +1,18 @@
 import type { SpotOrder } from '@fairex/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { DotLoading, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { BottomSheet } from '../../components/ui/bottom-sheet';
+import { ListFooter, usePullTexts } from '../../components/ui/list-footer';
 import { PageHeader } from '../../components/ui/page-header';
+import { PageTabs } from '../../components/ui/page-tabs';
 import { useRequireSession } from '../../lib/require-session';
+import { useDateTime } from '../../lib/use-date-time';
 import { marketsQuery, type OrderTab, orderDetailQuery, ordersQuery, tickQuery } from './api/spot-api';
 import { decimalsOf, OrderCard, useCancelOrder } from './components/order-card';
-import { useDateTime } from './components/use-date-time';
 import { shown, tradeRoutes } from './trade-rules';
 import './trade.css';
 
@@ -29,21 +31,13 @@ export function OrdersPage() {
   return (
     <div className="tr-page">
       <PageHeader back title={t('trade:orders.title')} />
-      <div className="tr-tabs" role="tablist">
-        {orderTabs.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            className={`tr-tab${tab === name ? ' is-active' : ''}`}
-            onClick={() => setSearchParams({ tab: name }, { replace: true })}
-            data-testid={`orders-tab-${name}`}
-          >
-            {t(`trade:orders.tabs.${name}`)}
-          </button>
-        ))}
-      </div>
+      <PageTabs
+        tabs={orderTabs}
+        active={tab}
+        label={(name) => t(`trade:orders.tabs.${name}`)}
+        onChange={(name) => setSearchParams({ tab: name }, { replace: true })}
+        testIdPrefix="orders-tab-"
+      />
       {allowed && <OrderList key={tab} tab={tab} />}
     </div>
   );
@@ -68,18 +62,13 @@ function OrderList({ tab }: { tab: OrderTab }) {
   const orders = useMemo(() => uniqueById(query.data?.pages ?? []), [query.data]);
   const { cancel, busy } = useCancelOrder();
   const [detail, setDetail] = useState<SpotOrder | null>(null);
+  const pullTexts = usePullTexts();
   const loadMore = async () => {
     const result = await query.fetchNextPage();
     if (result.isError) throw result.error;
   };
   return (
-    <PullToRefresh
-      onRefresh={async () => void (await query.refetch())}
-      pullingText={t('trade:pull.pulling')}
-      canReleaseText={t('trade:pull.release')}
-      refreshingText={t('trade:pull.refreshing')}
-      completeText={t('trade:pull.complete')}
-    >
+    <PullToRefresh onRefresh={async () => void (await query.refetch())} {...pullTexts}>
       <div className="tr-list" data-testid={`orders-${tab}`}>
         {query.isPending && (
           <ul className="tr-orders" aria-busy="true">
@@ -124,18 +113,7 @@ function OrderList({ tab }: { tab: OrderTab }) {
                 ))}
               </ul>
               <InfiniteScroll loadMore={loadMore} hasMore={query.hasNextPage}>
-                {(hasMore) => (
-                  <div className="tr-list-end" data-testid="orders-end">
-                    {hasMore ? (
-                      <span>
-                        {t('trade:orders.loading')}
-                        <DotLoading color="currentColor" />
-                      </span>
-                    ) : (
-                      <span>{t('trade:orders.noMore')}</span>
-                    )}
-                  </div>
-                )}
+                {(hasMore) => <ListFooter hasMore={hasMore} testId="orders-end" />}
               </InfiniteScroll>
             </>
           ))}

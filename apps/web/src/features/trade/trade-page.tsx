@@ -8,11 +8,11 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { OptionSheet } from '../../components/ui/option-sheet';
 import { PageHeader } from '../../components/ui/page-header';
 import { useAppStore } from '../../lib/stores/app-store';
+import { useClockTime } from '../../lib/use-date-time';
 import { marketsQuery, quotationQuery } from './api/spot-api';
 import { OrderBook } from './components/order-book';
 import { OrderCard, useCancelOrder } from './components/order-card';
 import { LoginCard, OrderForm } from './components/order-form';
-import { useClockTime } from './components/use-date-time';
 import { readLastPair, rememberPair, usePairOpenOrders, useSpotBook } from './hooks/use-spot-market';
 import {
   bestPrices,

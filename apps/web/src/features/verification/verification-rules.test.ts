@@ -1,7 +1,6 @@
 import type { RealState } from '@fairex/contract';
 import { describe, expect, it } from 'vitest';
 import {
-  acceptLanguageFor,
   checkImageFile,
   decideLevelActions,
   lv1FormSchema,
@@ -110,12 +109,5 @@ describe('small rules', () => {
   it('reads seconds and milliseconds (spec: more than 10 digits are milliseconds)', () => {
     expect(timestampMs(1_700_000_000)).toBe(1_700_000_000_000);
     expect(timestampMs(1_700_000_000_000)).toBe(1_700_000_000_000);
-  });
-
-  it('names the upload language as the spec does', () => {
-    expect(acceptLanguageFor('zh')).toBe('zh-cn');
-    expect(acceptLanguageFor('hk')).toBe('zh-tw');
-    expect(acceptLanguageFor('en')).toBe('en');
-    expect(acceptLanguageFor('jp')).toBe('ja');
   });
 });

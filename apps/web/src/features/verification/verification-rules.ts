@@ -1,7 +1,6 @@
 import {
   type IdType,
   idTypes,
-  type Locale,
   type RealState,
   realNameBodySchema,
   uploadImageTypes,
@@ -114,20 +113,12 @@ export function checkImageFile(file: { type: string; size: number }): ImageCheck
   return null;
 }
 
-/** Spec section 7: uploads name the language in accept-language (zh-cn, en, zh-tw, ...). */
-const acceptLanguages: Record<Locale, string> = {
-  en: 'en',
-  zh: 'zh-cn',
-  hk: 'zh-tw',
-  th: 'th',
-  jp: 'ja',
-  kor: 'ko',
-  fra: 'fr',
-  spa: 'es',
-  vi: 'vi',
-  pt: 'pt',
-};
-
-export function acceptLanguageFor(locale: Locale): string {
-  return acceptLanguages[locale];
-}
+/** How an ID photo is checked and what its upload says when it fails. */
+export const photoUpload = {
+  check: checkImageFile,
+  messages: {
+    failed: 'verification:upload.failed',
+    format: 'verification:upload.format',
+    network: 'verification:upload.network',
+  },
+} as const;

@@ -5,12 +5,13 @@ import { DownlandOutline, UploadOutline } from 'antd-mobile-icons';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ListFooter, usePullTexts } from '../../components/ui/list-footer';
 import { PageHeader } from '../../components/ui/page-header';
+import { PageTabs } from '../../components/ui/page-tabs';
 import { useRequireSession } from '../../lib/require-session';
 import { userQueryRoot } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { cancelWithdrawal, depositsQuery, withdrawalsQuery } from './api/withdraw-api';
-import { ListFooter, usePullTexts } from './components/list-footer';
 import { DepositCard, WithdrawalCard } from './components/record-cards';
 import {
   displayAmount,
@@ -36,21 +37,13 @@ export function FundRecordsPage() {
   return (
     <div className="wd-page">
       <PageHeader back title={t('withdraw:records.title')} />
-      <div className="wd-tabs" role="tablist">
-        {recordTabs.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            className={`wd-tab${tab === name ? ' is-active' : ''}`}
-            onClick={() => setSearchParams({ tab: name }, { replace: true })}
-            data-testid={`records-tab-${name}`}
-          >
-            {t(tabKeys[name])}
-          </button>
-        ))}
-      </div>
+      <PageTabs
+        tabs={recordTabs}
+        active={tab}
+        label={(name) => t(tabKeys[name])}
+        onChange={(name) => setSearchParams({ tab: name }, { replace: true })}
+        testIdPrefix="records-tab-"
+      />
       {allowed && (tab === 'withdraw' ? <WithdrawalList /> : <DepositList />)}
     </div>
   );

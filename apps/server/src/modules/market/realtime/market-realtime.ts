@@ -1,5 +1,6 @@
 import type { Candle, CandlePeriod, Quote } from '@fairex/contract';
 import { marketSubscribeSchema } from '@fairex/contract';
+import { startFlushLoop } from '../../../platform/realtime/flush-loop';
 import type { SocketServer } from '../../../platform/realtime/socket-server';
 
 /** Symbols one socket may follow at once (the contract's schema allows no more either). */
@@ -114,29 +115,10 @@ export function installMarketRealtime(
     pendingCandles.clear();
   }
 
-  const intervalMs = options.flushIntervalMs ?? marketFlushIntervalMs;
-  const timer =
-    intervalMs > 0
-      ? setInterval(() => {
-          try {
-            flush();
-          } catch {
-            // A failed frame is dropped; the next change of that symbol sends a fresh one.
-          }
-        }, intervalMs)
-      : undefined;
-  timer?.unref();
-  let stopped = false;
-  return {
-    flush,
-    stop() {
-      if (stopped) return;
-      stopped = true;
-      if (timer) clearInterval(timer);
-      stopQuotes();
-      stopCandles();
-      pendingQuotes.clear();
-      pendingCandles.clear();
-    },
-  };
+  return startFlushLoop(flush, options.flushIntervalMs ?? marketFlushIntervalMs, () => {
+    stopQuotes();
+    stopCandles();
+    pendingQuotes.clear();
+    pendingCandles.clear();
+  });
 }

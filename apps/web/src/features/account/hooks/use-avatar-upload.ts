@@ -3,10 +3,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshUser } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
+import { uploadImage } from '../../../lib/upload-image';
+import { failedUploadText } from '../../../lib/use-image-upload';
 import { setHeadPortrait } from '../api/account-api';
-import { uploadImage } from '../api/upload-avatar';
 
 const acceptedTypes: readonly string[] = uploadImageTypes;
+
+const avatarUploadMessages = {
+  failed: 'account:upload.failed',
+  format: 'account:upload.badFormat',
+  network: 'account:upload.network',
+} as const;
 
 /**
  * Picks, uploads and applies a new avatar: POST /upload (multipart), then
@@ -28,22 +35,13 @@ export function useAvatarUpload(): { uploading: boolean; upload: (file: File) =>
     setUploading(true);
     try {
       const result = await uploadImage(file);
-      switch (result.kind) {
-        case 'network':
-          showToast(t('account:upload.network'));
-          return;
-        case 'bad-format':
-          showToast(t('account:upload.badFormat'));
-          return;
-        case 'failed':
-          showToast(result.message ?? t('account:upload.failed'));
-          return;
-        case 'ok':
-          if (await setHeadPortrait(result.path)) {
-            await refreshUser();
-            showToast(t('account:userInfo.avatarSaved'));
-          }
-          return;
+      if (result.kind !== 'ok') {
+        showToast(failedUploadText(result, avatarUploadMessages, t));
+        return;
+      }
+      if (await setHeadPortrait(result.path)) {
+        await refreshUser();
+        showToast(t('account:userInfo.avatarSaved'));
       }
     } catch {
       // The API client has shown the server's message.

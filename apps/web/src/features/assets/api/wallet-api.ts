@@ -18,9 +18,9 @@ import {
 } from '@fairex/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
+import { idempotentPost } from '../../../lib/idempotent-post';
 import { userQueryRoot } from '../../../lib/session';
 import type { TransferAttempt } from '../assets-rules';
-import { idempotentPost } from './idempotent-post';
 
 /** Every wallet query sits under the user root: a new session refetches, a logout drops them. */
 export const walletQueryRoot = [userQueryRoot, 'wallet'] as const;

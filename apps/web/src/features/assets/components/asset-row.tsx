@@ -3,11 +3,11 @@ import { RightOutline } from 'antd-mobile-icons';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CoinIcon } from '../../../components/ui/coin-icon';
 import { recordPath } from '../assets-paths';
 import { displayAmount, fiatFigure } from '../assets-rules';
 import { hiddenAmount } from '../hooks/use-assets-prefs';
 import type { FiatDisplay } from '../hooks/use-fiat-display';
-import { CoinIcon } from './coin-icon';
 
 type AssetRowProps = { account: WalletAccount; fiat: FiatDisplay; hidden: boolean };
 

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { DownOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CoinIcon } from '../../../components/ui/coin-icon';
 import { OptionSheet } from '../../../components/ui/option-sheet';
 import type { BillFilter } from '../api/wallet-api';
 import { userCurrenciesQuery } from '../api/wallet-api';
 import { accountKinds, isAccountKind, isEntryKind } from '../assets-rules';
-import { CoinIcon } from './coin-icon';
 
 const any = 'all';
 type Sheet = 'currency' | 'type' | 'kind' | null;

@@ -1,6 +1,7 @@
 import type { BillLine } from '@fairex/contract';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDateTime } from '../../../lib/use-date-time';
 import {
   accountKindKey,
   amountDirection,
@@ -8,7 +9,6 @@ import {
   displayAmount,
   signedDisplayAmount,
 } from '../assets-rules';
-import { useDateTime } from '../hooks/use-date-time';
 
 /** One posting of the bill: why, which account, the signed amount and the balance after. */
 export const BillLineRow = memo(function BillLineRow({ line }: { line: BillLine }) {

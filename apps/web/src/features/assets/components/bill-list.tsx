@@ -3,10 +3,10 @@ import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { BillOutline } from 'antd-mobile-icons';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListFooter, usePullTexts } from '../../../components/ui/list-footer';
 import { type BillFilter, billQuery } from '../api/wallet-api';
 import { uniqueById } from '../assets-rules';
 import { BillLineRow } from './bill-line-row';
-import { ListFooter, usePullTexts } from './list-footer';
 
 /** The bill for a filter: 10 lines a page, more on scrolling, pull to refresh, "No more data". */
 export function BillList({ filter }: { filter: BillFilter }) {

@@ -2,9 +2,9 @@ import { DownlandOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header';
+import { apiDownload } from '../../../lib/api-download';
 import { useRequireSession } from '../../../lib/require-session';
 import { showToast } from '../../../lib/toast';
-import { downloadBillCsv } from '../api/idempotent-post';
 import type { BillFilter } from '../api/wallet-api';
 import { BillFilters } from './bill-filters';
 import { BillList } from './bill-list';
@@ -19,7 +19,11 @@ export function BillScreen({ title, testId }: { title: string; testId: string })
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadBillCsv({ ...filter });
+      await apiDownload('/wallet/bill.csv', {
+        params: { ...filter },
+        contentType: 'text/csv',
+        fallbackName: 'fairex-bill.csv',
+      });
       showToast(t('assets:bill.exported'));
     } catch {
       // The failure was shown as a toast.

@@ -5,28 +5,16 @@ import {
   type DepositRecord,
   depositAddressSchema,
   depositRecordSchema,
-  uploadFieldName,
 } from '@fairex/contract';
 import { queryOptions } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { ApiError, apiGet, apiPost } from '../../../lib/api-client';
-import {
-  apiBasePath,
-  buildRequest,
-  decideApiOutcome,
-  effectsOf,
-  requestTimeoutMs,
-} from '../../../lib/api-outcome';
+import { buildRequest, decideApiOutcome, effectsOf, requestTimeoutMs } from '../../../lib/api-outcome';
 import { appRoutes, navigateTo, redirectDelayMs } from '../../../lib/navigation';
 import { userQueryRoot } from '../../../lib/session';
 import { useAppStore } from '../../../lib/stores/app-store';
 import { showToast } from '../../../lib/toast';
-import {
-  acceptLanguageFor,
-  type DepositAttempt,
-  decideUploadOutcome,
-  type UploadOutcome,
-} from '../deposit-rules';
+import type { DepositAttempt } from '../deposit-rules';
 
 /** GET /currency/list: the coin entries (one per currency and chain); null when unavailable. */
 export function coinListQuery() {
@@ -110,29 +98,4 @@ export async function submitDeposit(attempt: DepositAttempt, idempotencyKey: str
   const redirectTo = effects.redirectTo;
   if (redirectTo !== null) setTimeout(() => navigateTo(redirectTo), redirectDelayMs);
   throw new ApiError(outcome.kind === 'unavailable' ? 'failure' : outcome.kind, text);
-}
-
-/**
- * POST /upload (spec section 7): multipart with the file in field `file`, the token in
- * Authorization and the language in accept-language (and a `lang` field); 60 s timeout.
- */
-export async function uploadVoucher(file: File): Promise<UploadOutcome | { kind: 'network' }> {
-  const { token, lang } = useAppStore.getState();
-  const form = new FormData();
-  form.append('lang', lang);
-  form.append(uploadFieldName, file);
-  const headers: Record<string, string> = { 'accept-language': acceptLanguageFor(lang) };
-  if (token) headers.Authorization = token;
-  try {
-    const response = await fetch(`${apiBasePath}/upload`, {
-      method: 'POST',
-      headers,
-      body: form,
-      credentials: 'same-origin',
-      signal: AbortSignal.timeout(requestTimeoutMs),
-    });
-    return decideUploadOutcome(response.status, await response.text());
-  } catch {
-    return { kind: 'network' };
-  }
 }

@@ -1,7 +1,7 @@
 import type { DepositAddress } from '@fairex/contract';
 import { useTranslation } from 'react-i18next';
+import { copyText } from '../../../lib/clipboard';
 import { showToast } from '../../../lib/toast';
-import { copyText } from './copy-text';
 import { useQrImage } from './use-qr-image';
 
 function CopyIcon() {

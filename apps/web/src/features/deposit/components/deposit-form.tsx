@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { userQueryRoot } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
+import { useImageUpload } from '../../../lib/use-image-upload';
 import { submitDeposit } from '../api/deposit-api';
 import {
   type AmountErrorKey,
@@ -14,8 +15,8 @@ import {
   attemptKey,
   cleanAmountInput,
   type DepositAttempt,
+  voucherUpload,
 } from '../deposit-rules';
-import { useVoucherUpload } from '../use-voucher-upload';
 import { VoucherPicker } from './voucher-picker';
 
 type DepositFormProps = {
@@ -32,7 +33,7 @@ export function DepositForm({ address, onSubmitted }: DepositFormProps) {
   const [touched, setTouched] = useState(false);
   const [tried, setTried] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const { voucher, choose } = useVoucherUpload();
+  const { image: voucher, choose } = useImageUpload(voucherUpload);
   const previous = useRef<{ attempt: DepositAttempt; key: string; answered: boolean } | null>(null);
 
   const amountError: AmountErrorKey | null = amountErrorKey(amount, address.scale);

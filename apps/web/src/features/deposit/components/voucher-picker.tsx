@@ -2,10 +2,10 @@ import { uploadImageTypes } from '@fairex/contract';
 import { CheckCircleFill, ExclamationCircleFill, PictureOutline } from 'antd-mobile-icons';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VoucherState } from '../use-voucher-upload';
+import type { ImageUploadState } from '../../../lib/use-image-upload';
 
 type VoucherPickerProps = {
-  voucher: VoucherState;
+  voucher: ImageUploadState;
   onChoose: (file: File) => void;
   disabled: boolean;
   /** "Please upload the payment voucher" after a submit without one. */

@@ -3,9 +3,6 @@ import {
   type BankCardRegion,
   bankCardInfoReplySchema,
   bankCardSchema,
-  localeTags,
-  uploadFieldName,
-  uploadReplySchema,
   type WalletAddress,
   type WalletAddressList,
   walletAddressDeleteReplySchema,
@@ -16,9 +13,7 @@ import {
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet, apiPost } from '../../../lib/api-client';
-import { apiBasePath, decideApiOutcome, requestTimeoutMs } from '../../../lib/api-outcome';
 import { userQueryRoot } from '../../../lib/session';
-import { useAppStore } from '../../../lib/stores/app-store';
 import { type AddressFormValues, type BankCardFormValues, type Coin, coinsFrom } from '../payout-rules';
 
 /** Under the `user` root, so a new session refetches them and a logout drops them. */
@@ -121,51 +116,4 @@ export function saveBankCard(region: BankCardRegion, values: BankCardFormValues)
       params: { ...values },
     },
   );
-}
-
-export type UploadResult =
-  | { kind: 'ok'; path: string }
-  | { kind: 'failed'; text: string | null }
-  | { kind: 'session-invalid' | 'verification-required'; text: string }
-  | { kind: 'network' };
-
-/**
- * POST /upload (spec section 7): multipart with the image in field `file`, the token in
- * Authorization and the language in accept-language and a `lang` field; 60 s timeout.
- */
-export async function uploadQrImage(file: File): Promise<UploadResult> {
-  const { token, lang } = useAppStore.getState();
-  const form = new FormData();
-  form.append('lang', lang);
-  form.append(uploadFieldName, file);
-  const headers: Record<string, string> = { 'accept-language': localeTags[lang] };
-  if (token) headers.Authorization = token;
-  let response: Response;
-  let body: unknown = null;
-  try {
-    response = await fetch(`${apiBasePath}/upload`, {
-      method: 'POST',
-      headers,
-      body: form,
-      credentials: 'same-origin',
-      signal: AbortSignal.timeout(requestTimeoutMs),
-    });
-    body = await response.json().catch(() => null);
-  } catch {
-    return { kind: 'network' };
-  }
-  const outcome = decideApiOutcome(response.status, body);
-  switch (outcome.kind) {
-    case 'success': {
-      const parsed = uploadReplySchema.safeParse(outcome.data);
-      return parsed.success ? { kind: 'ok', path: parsed.data } : { kind: 'failed', text: null };
-    }
-    case 'failure':
-      return { kind: 'failed', text: outcome.message.trim() || null };
-    case 'session-invalid':
-    case 'verification-required':
-      return { kind: outcome.kind, text: outcome.message };
-    default:
-      return { kind: 'failed', text: null };
-  }
 }

@@ -1,10 +1,10 @@
 import type { WalletAddress } from '@fairex/contract';
 import { DeleteOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { CoinIcon } from '../../../components/ui/coin-icon';
+import { copyText } from '../../../lib/clipboard';
 import { showToast } from '../../../lib/toast';
-import { copyText } from '../copy-text';
 import { shortenAddress } from '../payout-rules';
-import { CoinIcon } from './coin-icon';
 import { CopyIcon } from './copy-icon';
 
 /** One saved address: coin, label, network, the address shortened with a copy button, delete. */

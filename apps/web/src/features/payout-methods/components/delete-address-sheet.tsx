@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BottomSheet } from '../../../components/ui/bottom-sheet';
+import { CoinIcon } from '../../../components/ui/coin-icon';
 import { showToast } from '../../../lib/toast';
 import { deleteWalletAddress, payoutQueryRoot } from '../api/payout-api';
 import { shortenAddress } from '../payout-rules';
-import { CoinIcon } from './coin-icon';
 import { PayPasswordField } from './field';
 import { PayPasswordNotice } from './pay-password-notice';
 

@@ -2,10 +2,10 @@ import { uploadImageTypes } from '@fairex/contract';
 import { CheckCircleFill, ScanCodeOutline } from 'antd-mobile-icons';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { QrState } from '../use-qr-upload';
+import type { ImageUploadState } from '../../../lib/use-image-upload';
 
 type QrPickerProps = {
-  qr: QrState;
+  qr: ImageUploadState;
   onChoose: (file: File) => void;
   /** A validation message for the field (already translated), e.g. "Please upload the QR code". */
   error?: string | null | undefined;

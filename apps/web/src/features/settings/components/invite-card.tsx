@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { FileOutline, LinkOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { copyText } from '../../../lib/clipboard';
 import { showToast } from '../../../lib/toast';
 import { inviteQuery } from '../api/invite-query';
 import { invitationLink } from '../invite-link';
-import { copyText } from './copy-text';
 import { InviteQr } from './invite-qr';
 
 function Stat({ label, value, testId }: { label: ReactNode; value: ReactNode; testId: string }) {

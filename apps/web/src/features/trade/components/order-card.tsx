@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { balanceQueryKeys } from '../../../lib/market/spot-query-keys';
 import { showToast } from '../../../lib/toast';
+import { useDateTime } from '../../../lib/use-date-time';
 import { cancelOrder, spotQueryKeys } from '../api/spot-api';
 import { shown } from '../trade-rules';
-import { useDateTime } from './use-date-time';
 
 type Decimals = Pick<SpotMarket, 'price_decimals' | 'amount_decimals'>;
 

@@ -1,11 +1,8 @@
-import { type RealState, realStateSchema, uploadFieldName } from '@fairex/contract';
+import { type RealState, realStateSchema } from '@fairex/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
-import { apiBasePath, requestTimeoutMs } from '../../../lib/api-outcome';
 import { userQueryRoot } from '../../../lib/session';
-import { useAppStore } from '../../../lib/stores/app-store';
-import { decideUploadOutcome, type UploadOutcome } from '../../../lib/upload-outcome';
-import { acceptLanguageFor, type Lv1FormValues } from '../verification-rules';
+import type { Lv1FormValues } from '../verification-rules';
 
 /** Under the `user` root, so a new session refetches it and a logout drops it. */
 export const realStateQueryKey = [userQueryRoot, 'real-state'] as const;
@@ -42,31 +39,4 @@ export async function submitLv2(photos: { front: string; reverse: string }): Pro
     empty: null,
     params: { real_type: 2, front_pic: photos.front, reverse_pic: photos.reverse },
   });
-}
-
-/**
- * POST /upload (spec section 7): multipart with the file in field `file`, the token in
- * Authorization and the language in accept-language (and a `lang` field); 60 s timeout.
- */
-export async function uploadImage(file: File): Promise<UploadOutcome | { kind: 'network' }> {
-  const { token, lang } = useAppStore.getState();
-  const form = new FormData();
-  form.append('lang', lang);
-  form.append(uploadFieldName, file);
-  const headers: Record<string, string> = { 'accept-language': acceptLanguageFor(lang) };
-  if (token) {
-    headers.Authorization = token;
-  }
-  try {
-    const response = await fetch(`${apiBasePath}/upload`, {
-      method: 'POST',
-      headers,
-      body: form,
-      credentials: 'same-origin',
-      signal: AbortSignal.timeout(requestTimeoutMs),
-    });
-    return decideUploadOutcome(response.status, await response.text());
-  } catch {
-    return { kind: 'network' };
-  }
 }

@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/toast';
+import { useImageUpload } from '../../../lib/use-image-upload';
 import { realStateQueryKey, submitLv2 } from '../api/verification-api';
-import { usePhotoUpload } from '../use-photo-upload';
+import { photoUpload } from '../verification-rules';
 import { PhotoPicker } from './photo-picker';
 
 /** Lv2: photos of both sides of the document, uploaded first, then submitted by path. */
 export function Lv2Form({ again }: { again: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const front = usePhotoUpload();
-  const reverse = usePhotoUpload();
+  const front = useImageUpload(photoUpload);
+  const reverse = useImageUpload(photoUpload);
   const submit = useMutation({
     mutationFn: submitLv2,
     onSuccess: async () => {
@@ -18,8 +19,8 @@ export function Lv2Form({ again }: { again: boolean }) {
       await queryClient.invalidateQueries({ queryKey: realStateQueryKey });
     },
   });
-  const frontPath = front.photo.status === 'done' ? front.photo.path : null;
-  const reversePath = reverse.photo.status === 'done' ? reverse.photo.path : null;
+  const frontPath = front.image.status === 'done' ? front.image.path : null;
+  const reversePath = reverse.image.status === 'done' ? reverse.image.path : null;
   const ready = frontPath !== null && reversePath !== null && !submit.isPending;
 
   return (
@@ -36,14 +37,14 @@ export function Lv2Form({ again }: { again: boolean }) {
       <div className="real-photos">
         <PhotoPicker
           label={t('verification:lv2Form.front')}
-          photo={front.photo}
+          photo={front.image}
           onChoose={(file) => void front.choose(file)}
           disabled={submit.isPending}
           testId="real-front"
         />
         <PhotoPicker
           label={t('verification:lv2Form.reverse')}
-          photo={reverse.photo}
+          photo={reverse.image}
           onChoose={(file) => void reverse.choose(file)}
           disabled={submit.isPending}
           testId="real-reverse"

@@ -2,11 +2,11 @@ import { uploadImageTypes } from '@fairex/contract';
 import { CameraOutline, CheckCircleFill, ExclamationCircleFill } from 'antd-mobile-icons';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PhotoState } from '../use-photo-upload';
+import type { ImageUploadState } from '../../../lib/use-image-upload';
 
 type PhotoPickerProps = {
   label: string;
-  photo: PhotoState;
+  photo: ImageUploadState;
   onChoose: (file: File) => void;
   disabled?: boolean;
   testId: string;

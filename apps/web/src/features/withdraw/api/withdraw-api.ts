@@ -21,9 +21,9 @@ import {
 } from '@fairex/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
+import { idempotentPost } from '../../../lib/idempotent-post';
 import { userQueryRoot } from '../../../lib/session';
 import { type WithdrawAttempt, withdrawParams } from '../withdraw-rules';
-import { idempotentPost } from './idempotent-post';
 
 export const withdrawQueryKeys = {
   info: [userQueryRoot, 'withdraw', 'info'],

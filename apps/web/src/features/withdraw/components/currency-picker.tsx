@@ -2,9 +2,9 @@ import type { WithdrawCurrency } from '@fairex/contract';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CoinIcon } from '../../../components/ui/coin-icon';
 import { OptionSheet } from '../../../components/ui/option-sheet';
 import { displayAmount } from '../withdraw-rules';
-import { CoinIcon } from './coin-icon';
 
 type CurrencyPickerProps = {
   currencies: readonly WithdrawCurrency[];

@@ -1,10 +1,10 @@
 import type { DepositRecord, WithdrawalRecord } from '@fairex/contract';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CoinIcon } from '../../../components/ui/coin-icon';
+import { useDateTimeToMinute } from '../../../lib/use-date-time';
 import { displayAmount, shortAddress } from '../withdraw-rules';
-import { CoinIcon } from './coin-icon';
 import { StatusChip } from './status-chip';
-import { useDateTime } from './use-date-time';
 
 function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -26,7 +26,7 @@ export const WithdrawalCard = memo(function WithdrawalCard({
   onCancel: (record: WithdrawalRecord) => void;
 }) {
   const { t } = useTranslation();
-  const dateTime = useDateTime();
+  const dateTime = useDateTimeToMinute();
   const destination = record.destination;
   return (
     <li className="wd-record" data-testid="withdrawal-record" data-id={record.id}>
@@ -105,7 +105,7 @@ export const DepositCard = memo(function DepositCard({
   image: string;
 }) {
   const { t } = useTranslation();
-  const dateTime = useDateTime();
+  const dateTime = useDateTimeToMinute();
   return (
     <li className="wd-record" data-testid="deposit-record" data-id={record.id}>
       <div className="wd-record-head">

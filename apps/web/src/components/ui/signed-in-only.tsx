@@ -1,16 +1,16 @@
 import type { UserInfo } from '@fairex/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonState } from '../../../components/ui/coming-soon-state';
-import { PageSkeleton } from '../../../components/ui/page-skeleton';
-import { useRequireSession } from '../../../lib/require-session';
-import { useSignedInUser } from '../../../lib/session';
+import { useRequireSession } from '../../lib/require-session';
+import { useSignedInUser } from '../../lib/session';
+import { ComingSoonState } from './coming-soon-state';
+import { PageSkeleton } from './page-skeleton';
 
 /**
  * A signed-in user's page (spec section 6): without a session "Please log in first" and login
  * after 1200 ms; with one but the profile still loading, a skeleton.
  */
-export function SignedIn({ children }: { children: (user: UserInfo) => ReactNode }) {
+export function SignedInOnly({ children }: { children: (user: UserInfo) => ReactNode }) {
   const { user, failed, retry } = useSignedInUser();
   const allowed = useRequireSession();
   const { t } = useTranslation();

@@ -5,14 +5,14 @@ import { useTranslation } from 'react-i18next';
 export function ListFooter({ hasMore, testId }: { hasMore: boolean; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <div className="wd-list-end" data-testid={testId}>
+    <div className="list-end" data-testid={testId}>
       {hasMore ? (
         <span>
-          {t('withdraw:records.loading')}
+          {t('common:list.loading')}
           <DotLoading color="currentColor" />
         </span>
       ) : (
-        <span>{t('withdraw:records.noMore')}</span>
+        <span>{t('common:list.noMore')}</span>
       )}
     </div>
   );
@@ -22,9 +22,9 @@ export function ListFooter({ hasMore, testId }: { hasMore: boolean; testId?: str
 export function usePullTexts() {
   const { t } = useTranslation();
   return {
-    pullingText: t('withdraw:pull.pulling'),
-    canReleaseText: t('withdraw:pull.release'),
-    refreshingText: t('withdraw:pull.refreshing'),
-    completeText: t('withdraw:pull.complete'),
+    pullingText: t('common:pull.pulling'),
+    canReleaseText: t('common:pull.release'),
+    refreshingText: t('common:pull.refreshing'),
+    completeText: t('common:pull.complete'),
   };
 }
