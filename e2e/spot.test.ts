@@ -135,6 +135,31 @@ describe('spot exchange end to end: book, fills by the market maker, cancel, qui
     await visitor.close();
   });
 
+  it('asks for the pairs and the site config while the translations are still loading', async () => {
+    // Nothing renders before the translations, so calls made while they are held back were
+    // started by the entry itself (app/router preloadPageAt), not by the page once rendered.
+    const visitor = await browser.newContext({ viewport: phoneViewport, isMobile: true, hasTouch: true });
+    const view = await visitor.newPage();
+    let releaseTranslations = () => {};
+    const translationsHeld = new Promise<void>((resolve) => {
+      releaseTranslations = resolve;
+    });
+    await view.route(/\/assets\/(zh|en|hk|th|jp|kor|fra|spa|vi|pt)-[\w-]+\.js$/, async (route) => {
+      await translationsHeld;
+      await route.continue();
+    });
+    const early = Promise.all([
+      view.waitForRequest((request) => request.url().includes('/api/coin/markets'), { timeout: 15_000 }),
+      view.waitForRequest((request) => request.url().includes('/api/getSiteConfig'), { timeout: 15_000 }),
+    ]);
+    await view.goto(`${server.url}/#/pages/transaction/index`, { waitUntil: 'commit' });
+    const started = await early.finally(releaseTranslations);
+    expect(started).toHaveLength(2);
+    await view.getByTestId('book-ask').first().waitFor();
+    expect(await view.getByTestId('pair-symbol').innerText()).toBe('BTC/USDT');
+    await visitor.close();
+  });
+
   it('places a limit buy just below the best ask; it rests in the book and the open orders, then the maker fills it', async () => {
     const usdtBefore = await spotAccount(3);
     const btcBefore = await spotAccount(1);

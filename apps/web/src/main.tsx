@@ -6,7 +6,9 @@ import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPageAt } from './app/router';
+import { siteConfigQuery } from './app/site-config';
 import { initI18n } from './lib/i18n';
+import { queryClient } from './lib/query-client';
 import { startSocket } from './lib/socket';
 import './app/styles/global.css';
 
@@ -25,7 +27,10 @@ unstableSetRender((node, container) => {
 });
 
 async function start(): Promise<void> {
+  // What the first screen needs starts now, alongside the translations, not after the first render:
+  // the page's chunk and data, and the site config (name, logo, the demo notice).
   preloadPageAt(window.location.hash);
+  void queryClient.prefetchQuery(siteConfigQuery);
   await initI18n();
   const container = document.getElementById('root');
   if (!container) {

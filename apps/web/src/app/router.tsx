@@ -1,16 +1,23 @@
 import { type ComponentType, isValidElement, lazy } from 'react';
 import { createHashRouter, matchRoutes, type RouteObject } from 'react-router';
 import { HomePage } from '../features/home/home-page';
+import { queryClient } from '../lib/query-client';
 import { RootLayout, StackLayout, TabLayout } from './layouts';
 import { RouteErrorPage } from './route-error-page';
 
-/** Each lazy page's loader, by the component React.lazy made of it (see preloadPageAt). */
-const pageLoaders = new Map<unknown, () => Promise<unknown>>();
+/** How to start a lazy page early: its chunk, and the data its first screen waits for. */
+type PageStart = { readonly load: () => Promise<unknown>; readonly data?: () => void };
 
-/** A page in its own chunk, loaded on first visit; the layout's Suspense shows a skeleton meanwhile. */
-function lazyPage(load: () => Promise<ComponentType>) {
+/** Each lazy page's start, by the component React.lazy made of it (see preloadPageAt). */
+const pageStarts = new Map<unknown, PageStart>();
+
+/**
+ * A page in its own chunk, loaded on first visit; the layout's Suspense shows a skeleton meanwhile.
+ * `data` prefetches what the page's first screen cannot show anything without.
+ */
+function lazyPage(load: () => Promise<ComponentType>, data?: () => void) {
   const Page = lazy(async () => ({ default: await load() }));
-  pageLoaders.set(Page, load);
+  pageStarts.set(Page, data ? { load, data } : { load });
   return <Page />;
 }
 
@@ -23,7 +30,15 @@ const MarketSearchPage = lazyPage(() =>
 const MarketDetailPage = lazyPage(() =>
   import('../features/markets/detail-page').then((module) => module.DetailPage),
 );
-const TradePage = lazyPage(() => import('../features/trade/trade-page').then((module) => module.TradePage));
+const TradePage = lazyPage(
+  () => import('../features/trade/trade-page').then((module) => module.TradePage),
+  // The pairs' schema lives with the trade screens (Home's budget has no room for it): the request
+  // starts when that module arrives, before the translations and the first render are done.
+  () =>
+    void import('../features/trade/api/spot-api')
+      .then((api) => queryClient.prefetchQuery(api.marketsQuery))
+      .catch(() => undefined),
+);
 const SpotOrdersPage = lazyPage(() =>
   import('../features/trade/orders-page').then((module) => module.OrdersPage),
 );
@@ -199,16 +214,18 @@ const routes: RouteObject[] = [
 export const router = createHashRouter(routes);
 
 /**
- * Starts fetching the chunk of the page a hash opens (`#/pages/transaction/index?x=1`), so that on
- * a first visit it downloads while the translations load rather than after the first render.
- * Fetching twice is harmless: the browser loads a module once.
+ * Starts fetching the chunk of the page a hash opens (`#/pages/transaction/index?x=1`), and the
+ * data its first screen needs, so that on a first visit they download while the translations load
+ * rather than one after the other once the page has rendered. Fetching twice is harmless: the
+ * browser loads a module once, and the page's query finds the prefetch in the cache or in flight.
  */
 export function preloadPageAt(hash: string): void {
   const path = hash.replace(/^#/, '').split('?')[0] || '/';
   for (const match of matchRoutes(routes, path) ?? []) {
     const element = match.route.element;
-    const load = isValidElement(element) ? pageLoaders.get(element.type) : undefined;
+    const start = isValidElement(element) ? pageStarts.get(element.type) : undefined;
     // A failed fetch is reported by the page's own load, when it renders.
-    load?.().catch(() => undefined);
+    start?.load().catch(() => undefined);
+    start?.data?.();
   }
 }
