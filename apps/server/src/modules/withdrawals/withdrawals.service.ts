@@ -411,6 +411,9 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
     async decide(decision: WithdrawalDecision): Promise<WithdrawalQueueEntry> {
       const reason = decision.reason?.trim() ?? '';
       if (decision.decision === 'reject' && reason.length === 0) throw withdrawalsError('reason_required');
+      // Read once, outside the transaction: a currency's code and scale never change, and the
+      // map serves both the four-eyes valuation and the reply.
+      const currencies = await currencyMap(db);
       const row = await db
         .transaction(async (tx) => {
           const txDb = tx as unknown as Database;
@@ -424,7 +427,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
             const gate = await recordApproval(txDb, {
               target: { type: 'withdrawal', id: found.id },
               actor: decision.actor,
-              required: approvalsRequiredFor(found, await currencyMap(txDb)),
+              required: approvalsRequiredFor(found, currencies),
               at: now,
               snapshot: withdrawalSnapshot(found),
             });
@@ -460,7 +463,6 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
           throw userFacingLedgerError(error);
         });
       if (row.status === 'approved') deps.onApproved?.();
-      const currencies = await currencyMap(db);
       return queueEntry(db, row, currencies, (await reviewOf([row], currencies))(row));
     },
   };
