@@ -4,12 +4,12 @@ import './ui.css';
 export function PageSkeleton() {
   return (
     <div className="page-skeleton" aria-busy="true">
-      <div className="skeleton-bar skeleton-title" />
-      <div className="skeleton-block" />
-      <div className="skeleton-bar" />
-      <div className="skeleton-bar skeleton-short" />
-      <div className="skeleton-bar" />
-      <div className="skeleton-bar skeleton-short" />
+      <div className="skeleton skeleton-bar skeleton-title" />
+      <div className="skeleton skeleton-block" />
+      <div className="skeleton skeleton-bar" />
+      <div className="skeleton skeleton-bar skeleton-short" />
+      <div className="skeleton skeleton-bar" />
+      <div className="skeleton skeleton-bar skeleton-short" />
     </div>
   );
 }

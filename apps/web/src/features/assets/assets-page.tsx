@@ -79,7 +79,7 @@ function SignedInAssets() {
         {query.isPending ? (
           <ul className="fund-rows" aria-busy="true">
             {[0, 1, 2].map((index) => (
-              <li key={index} className="fund-row is-skeleton" />
+              <li key={index} className="skeleton fund-row-skeleton" />
             ))}
           </ul>
         ) : query.isError || query.data === null || query.data === undefined ? (
@@ -129,7 +129,7 @@ function TotalCard({
       </div>
       <div className="fund-total-value" data-testid="assets-total-value">
         {pending ? (
-          <span className="fund-total-skeleton" aria-busy="true" />
+          <span className="skeleton is-raised fund-total-skeleton" aria-busy="true" />
         ) : hidden ? (
           hiddenAmount
         ) : total === null ? (

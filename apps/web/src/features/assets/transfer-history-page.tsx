@@ -41,7 +41,7 @@ function TransferHistory() {
         {query.isPending ? (
           <ul className="fund-bill-lines" aria-busy="true">
             {[0, 1, 2].map((index) => (
-              <li key={index} className="fund-bill-line is-skeleton" />
+              <li key={index} className="skeleton fund-bill-skeleton" />
             ))}
           </ul>
         ) : query.isError ? (

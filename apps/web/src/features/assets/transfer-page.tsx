@@ -152,7 +152,7 @@ function TransferForm() {
   if (currencies.isPending) {
     return (
       <div className="fund-body">
-        <div className="fund-route is-skeleton" />
+        <div className="skeleton fund-route-skeleton" />
       </div>
     );
   }

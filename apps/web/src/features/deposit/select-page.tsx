@@ -21,7 +21,7 @@ function CoinList() {
       <ul className="dep-coin-list" aria-busy="true">
         {Array.from({ length: skeletonRows }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <li key={index} className="dep-coin-row is-skeleton" />
+          <li key={index} className="skeleton dep-coin-skeleton" />
         ))}
       </ul>
     );

@@ -60,8 +60,8 @@ function ExchangeContent() {
   if (directions.isPending) {
     return (
       <div className="ex-body" aria-busy="true">
-        <div className="ex-skeleton" />
-        <div className="ex-skeleton" />
+        <div className="skeleton ex-skeleton" />
+        <div className="skeleton ex-skeleton" />
       </div>
     );
   }

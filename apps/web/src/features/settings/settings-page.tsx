@@ -124,7 +124,9 @@ export function SettingsPage() {
           />
         )}
 
-        {token !== null && user === null && <div className="mine-header-skeleton" aria-busy="true" />}
+        {token !== null && user === null && (
+          <div className="skeleton mine-header-skeleton" aria-busy="true" />
+        )}
 
         {token !== null && user !== null && (
           <>

@@ -73,7 +73,7 @@ function OrderList({ tab }: { tab: OrderTab }) {
         {query.isPending && (
           <ul className="tr-orders" aria-busy="true">
             {[0, 1, 2].map((index) => (
-              <li key={index} className="tr-order is-skeleton" />
+              <li key={index} className="skeleton tr-order-skeleton" />
             ))}
           </ul>
         )}
@@ -167,7 +167,7 @@ function OrderDetail({ order }: { order: SpotOrder }) {
       </dl>
       <h3 className="tr-detail-title">{t('trade:detail.fills')}</h3>
       {query.isPending ? (
-        <div className="tr-skeleton" aria-busy="true" />
+        <div className="skeleton tr-skeleton" aria-busy="true" />
       ) : fills.length === 0 ? (
         <p className="tr-none">{t('trade:detail.noFills')}</p>
       ) : (
@@ -211,7 +211,7 @@ function TickFacts({ id }: { id: string }) {
   const { t } = useTranslation();
   const tick = useQuery(tickQuery(id));
   const formatDateTime = useDateTime();
-  if (tick.isPending) return <div className="tr-skeleton" aria-busy="true" />;
+  if (tick.isPending) return <div className="skeleton tr-skeleton" aria-busy="true" />;
   if (!tick.data) return <p className="tr-none">{t('trade:detail.tickMissing')}</p>;
   return (
     <dl className="tr-figures is-boxed" data-testid="tick-facts">

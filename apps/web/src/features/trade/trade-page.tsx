@@ -58,8 +58,8 @@ export function TradePage() {
       />
       {markets.isPending ? (
         <div className="tr-body" aria-busy="true">
-          <div className="tr-skeleton" />
-          <div className="tr-skeleton is-tall" />
+          <div className="skeleton tr-skeleton" />
+          <div className="skeleton tr-skeleton is-tall" />
         </div>
       ) : market ? (
         <PairScreen key={market.symbol} market={market} markets={markets.data ?? []} onChoose={choose} />
@@ -190,7 +190,7 @@ function OpenOrders({ market }: { market: SpotMarket }) {
         </Link>
       </div>
       {orders.isPending ? (
-        <div className="tr-skeleton" aria-busy="true" />
+        <div className="skeleton tr-skeleton" aria-busy="true" />
       ) : list.length === 0 ? (
         <p className="tr-none" data-testid="open-orders-empty">
           {t('trade:noOpenOrders')}
@@ -234,7 +234,7 @@ function RecentTrades({
         <span>{t('trade:book.amount', { code: market.base })}</span>
       </div>
       {pending ? (
-        <div className="tr-skeleton" aria-busy="true" />
+        <div className="skeleton tr-skeleton" aria-busy="true" />
       ) : trades.length === 0 ? (
         <p className="tr-none">{t('trade:trades.none')}</p>
       ) : (

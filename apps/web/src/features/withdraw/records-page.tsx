@@ -73,7 +73,7 @@ function ListState({ pending, failed, retry }: { pending: boolean; failed: boole
     return (
       <ul className="wd-records" aria-busy="true">
         {[0, 1, 2].map((index) => (
-          <li key={index} className="wd-record is-skeleton" />
+          <li key={index} className="skeleton wd-record-skeleton" />
         ))}
       </ul>
     );

@@ -71,10 +71,10 @@ function WithdrawContent() {
   if (info.isPending) {
     return (
       <div className="wd-body" aria-busy="true">
-        <div className="wd-skeleton is-tall" />
-        <div className="wd-skeleton" />
-        <div className="wd-skeleton is-tall" />
-        <div className="wd-skeleton" />
+        <div className="skeleton wd-skeleton is-tall" />
+        <div className="skeleton wd-skeleton" />
+        <div className="skeleton wd-skeleton is-tall" />
+        <div className="skeleton wd-skeleton" />
       </div>
     );
   }

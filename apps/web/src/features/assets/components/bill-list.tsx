@@ -29,7 +29,7 @@ export function BillList({ filter }: { filter: BillFilter }) {
         {query.isPending ? (
           <ul className="fund-bill-lines" aria-busy="true">
             {[0, 1, 2, 3].map((index) => (
-              <li key={index} className="fund-bill-line is-skeleton" />
+              <li key={index} className="skeleton fund-bill-skeleton" />
             ))}
           </ul>
         ) : query.isError ? (

@@ -44,7 +44,7 @@ export function MenuGrid() {
       <div className="menu-grid" data-testid="home-menu" aria-busy="true">
         {Array.from({ length: skeletonItems }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <div key={index} className="menu-item is-placeholder" />
+          <div key={index} className="skeleton is-raised menu-item-skeleton" />
         ))}
       </div>
     );

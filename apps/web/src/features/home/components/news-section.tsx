@@ -21,7 +21,7 @@ export function NewsSection() {
       <h2 className="home-section-title" id="home-news-title">
         {t('home:news.title')}
       </h2>
-      {isPending && <div className="news-skeleton" aria-busy="true" />}
+      {isPending && <div className="skeleton news-skeleton" aria-busy="true" />}
       {!isPending && items.length === 0 && <p className="home-empty">{t('home:news.empty')}</p>}
       <ul className="news-list">
         {items.map((item) => {

@@ -61,7 +61,7 @@ export function QuotesSection() {
           <RightOutline fontSize={12} />
         </Link>
       </div>
-      {isPending && <div className="home-quotes-skeleton" aria-busy="true" />}
+      {isPending && <div className="skeleton home-quotes-skeleton" aria-busy="true" />}
       {!isPending && quotes.length === 0 && <p className="home-empty">{t('markets:empty')}</p>}
       <ul className="home-quotes-list">
         {quotes.map((quote) => (

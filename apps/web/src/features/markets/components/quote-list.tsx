@@ -57,7 +57,7 @@ export function QuoteListSkeleton() {
   return (
     <ul className="quote-rows" aria-busy="true">
       {[0, 1, 2, 3, 4, 5, 6, 7].map((index) => (
-        <li key={index} className="quote-row-skeleton" />
+        <li key={index} className="skeleton quote-row-skeleton" />
       ))}
     </ul>
   );

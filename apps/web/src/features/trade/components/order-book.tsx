@@ -56,7 +56,7 @@ export function OrderBook({ market, depth, pending, last, lastDirection, onPickP
         <span>{t('trade:book.amount', { code: market.base })}</span>
       </div>
       {pending ? (
-        <div className="tr-book-skeleton" aria-busy="true" />
+        <div className="skeleton tr-book-skeleton" aria-busy="true" />
       ) : (
         <>
           <ul className="tr-levels is-asks" data-testid="book-asks">

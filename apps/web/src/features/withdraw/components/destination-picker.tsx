@@ -49,7 +49,7 @@ export function DestinationPicker(props: DestinationPickerProps) {
         ))}
       </div>
       {props.loading ? (
-        <div className="wd-option is-skeleton" aria-busy="true" />
+        <div className="skeleton is-raised wd-option-skeleton" aria-busy="true" />
       ) : props.kind === 'address' ? (
         <AddressOptions {...props} />
       ) : (
