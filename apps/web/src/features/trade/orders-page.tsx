@@ -71,7 +71,7 @@ function OrderList({ tab }: { tab: OrderTab }) {
     <PullToRefresh onRefresh={async () => void (await query.refetch())} {...pullTexts}>
       <div className="tr-list" data-testid={`orders-${tab}`}>
         {query.isPending && (
-          <ul className="tr-orders" aria-busy="true">
+          <ul className="card-list" aria-busy="true">
             {[0, 1, 2].map((index) => (
               <li key={index} className="skeleton tr-order-skeleton" />
             ))}
@@ -100,7 +100,7 @@ function OrderList({ tab }: { tab: OrderTab }) {
             </div>
           ) : (
             <>
-              <ul className="tr-orders">
+              <ul className="card-list">
                 {orders.map((order) => (
                   <OrderCard
                     key={order.id}
@@ -142,7 +142,7 @@ function OrderDetail({ order }: { order: SpotOrder }) {
   const fills = query.data?.fills ?? [];
   return (
     <div className="tr-detail">
-      <ul className="tr-orders">
+      <ul className="card-list">
         <OrderCard order={current} decimals={decimals} />
       </ul>
       <dl className="tr-figures is-boxed">

@@ -196,7 +196,7 @@ function OpenOrders({ market }: { market: SpotMarket }) {
           {t('trade:noOpenOrders')}
         </p>
       ) : (
-        <ul className="tr-orders">
+        <ul className="card-list">
           {list.map((order) => (
             <OrderCard
               key={order.id}

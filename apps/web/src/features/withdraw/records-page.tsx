@@ -71,7 +71,7 @@ function ListState({ pending, failed, retry }: { pending: boolean; failed: boole
   const { t } = useTranslation();
   if (pending) {
     return (
-      <ul className="wd-records" aria-busy="true">
+      <ul className="card-list" aria-busy="true">
         {[0, 1, 2].map((index) => (
           <li key={index} className="skeleton wd-record-skeleton" />
         ))}
@@ -156,7 +156,7 @@ function WithdrawalList() {
             </div>
           ) : (
             <>
-              <ul className="wd-records">
+              <ul className="card-list">
                 {records.map((record) => (
                   <WithdrawalCard key={record.id} record={record} image={record.image} onCancel={cancel} />
                 ))}
@@ -198,7 +198,7 @@ function DepositList() {
             </div>
           ) : (
             <>
-              <ul className="wd-records">
+              <ul className="card-list">
                 {records.map((record) => (
                   <DepositCard key={record.id} record={record} image={coinImage(record.currency)} />
                 ))}

@@ -71,7 +71,12 @@ export function OrderCard({ order, decimals, onCancel, cancelling = false, onOpe
   const formatDateTime = useDateTime();
   const [base = order.symbol, quote = ''] = order.symbol.split('/');
   return (
-    <li className="tr-order" data-testid="order-card" data-order-id={order.id} data-status={order.status}>
+    <li
+      className="card tr-order"
+      data-testid="order-card"
+      data-order-id={order.id}
+      data-status={order.status}
+    >
       <button
         type="button"
         className="tr-order-head"
@@ -83,7 +88,7 @@ export function OrderCard({ order, decimals, onCancel, cancelling = false, onOpe
           {t(`trade:form.${order.side}`)} · {t(`trade:form.${order.kind}`)}
         </span>
         <span className="tr-order-symbol">{order.symbol}</span>
-        <span className={`tr-chip ${statusTone[order.status]}`}>{t(`trade:status.${order.status}`)}</span>
+        <span className={`status-chip ${statusTone[order.status]}`}>{t(`trade:status.${order.status}`)}</span>
       </button>
       <dl className="tr-order-grid">
         <div>

@@ -29,7 +29,7 @@ export const WithdrawalCard = memo(function WithdrawalCard({
   const dateTime = useDateTimeToMinute();
   const destination = record.destination;
   return (
-    <li className="wd-record" data-testid="withdrawal-record" data-id={record.id}>
+    <li className="card wd-record" data-testid="withdrawal-record" data-id={record.id}>
       <div className="wd-record-head">
         <CoinIcon code={record.currency} image={image} size={30} />
         <div className="wd-record-title">
@@ -107,7 +107,7 @@ export const DepositCard = memo(function DepositCard({
   const { t } = useTranslation();
   const dateTime = useDateTimeToMinute();
   return (
-    <li className="wd-record" data-testid="deposit-record" data-id={record.id}>
+    <li className="card wd-record" data-testid="deposit-record" data-id={record.id}>
       <div className="wd-record-head">
         <CoinIcon code={record.currency} image={image} size={30} />
         <div className="wd-record-title">

@@ -14,7 +14,7 @@ const statusKeys: Record<Status, string> = {
 export function StatusChip({ status }: { status: Status }) {
   const { t } = useTranslation();
   return (
-    <span className={`wd-chip is-${statusTone(status)}`} data-testid="record-status" data-status={status}>
+    <span className={`status-chip is-${statusTone(status)}`} data-testid="record-status" data-status={status}>
       {t(statusKeys[status])}
     </span>
   );
