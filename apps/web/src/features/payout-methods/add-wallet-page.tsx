@@ -282,7 +282,7 @@ function AddWalletContent({ hasPayPassword }: { hasPayPassword: boolean }) {
     return (
       <div className="payout-list-skeleton" aria-busy="true">
         {[0, 1, 2, 3].map((index) => (
-          <div key={index} className="skeleton-bar payout-skeleton-field" />
+          <div key={index} className="skeleton skeleton-bar payout-skeleton-field" />
         ))}
       </div>
     );

@@ -178,9 +178,9 @@ function BankCardContent({ region, hasPayPassword }: { region: BankCardRegion; h
   if (query.isPending) {
     return (
       <div className="payout-list-skeleton" aria-busy="true">
-        <div className="skeleton-block payout-skeleton-card" />
+        <div className="skeleton skeleton-block payout-skeleton-card" />
         {[0, 1, 2, 3].map((index) => (
-          <div key={index} className="skeleton-bar payout-skeleton-field" />
+          <div key={index} className="skeleton skeleton-bar payout-skeleton-field" />
         ))}
       </div>
     );

@@ -57,7 +57,7 @@ function AddressList({ hasPayPassword }: { hasPayPassword: boolean }) {
     return (
       <div className="payout-list-skeleton" aria-busy="true">
         {[0, 1, 2].map((index) => (
-          <div key={index} className="skeleton-block payout-skeleton-card" />
+          <div key={index} className="skeleton skeleton-block payout-skeleton-card" />
         ))}
       </div>
     );
