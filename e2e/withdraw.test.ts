@@ -275,7 +275,7 @@ describe('a withdrawal, from the form to the records', () => {
     await page.getByTestId('withdraw-pay-password').fill(payPassword);
     await page.getByTestId('withdraw-send-code').click();
     lastEmailCodeAt = Date.now();
-    await expect.poll(() => page.getByTestId('withdraw-send-code').innerText()).toMatch(/Resend in \d+ s/);
+    await expect.poll(() => page.getByTestId('withdraw-send-code').innerText()).toMatch(/Resend in \d+ ?s/);
     await page.getByTestId('withdraw-code').fill(await freshCode(email));
     await settled(page);
     await screenshot(page, 'withdraw-ready-375');

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
+import { countdownKey } from '../../lib/countdown/countdown';
 import { showToast } from '../../lib/toast';
 import { accountPaths } from './account-paths';
 import { resetPassword, sendEmailCode } from './api/account-api';
@@ -14,7 +15,6 @@ import { FormField, TextInput } from './components/form-field';
 import { PasswordPairFields } from './components/password-pair-fields';
 import { forgetFormSchema } from './forms/account-forms';
 import { formErrorKeys, localisedIssues } from './forms/form-errors';
-import { countdownKey } from './hooks/countdown';
 import './account.css';
 
 /** /pages/common/forget: a code to the account's e-mail, then a new password; back to login. */

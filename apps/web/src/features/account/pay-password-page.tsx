@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { SignedInOnly } from '../../components/ui/signed-in-only';
+import { countdownKey } from '../../lib/countdown/countdown';
 import { refreshUser } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { useGoBack } from '../../lib/use-go-back';
@@ -16,7 +17,6 @@ import { CodeField } from './components/code-field';
 import { PasswordPairFields } from './components/password-pair-fields';
 import { payPasswordFormSchema } from './forms/account-forms';
 import { localisedIssues } from './forms/form-errors';
-import { countdownKey } from './hooks/countdown';
 import './account.css';
 
 /** Where the security code goes: the bound e-mail first, else the bound phone. */

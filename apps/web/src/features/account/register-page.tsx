@@ -5,6 +5,8 @@ import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
+import { SegmentedTabs } from '../../components/ui/segmented-tabs';
+import { countdownKey } from '../../lib/countdown/countdown';
 import { appRoutes } from '../../lib/navigation';
 import { startSession } from '../../lib/session';
 import { useAppStore } from '../../lib/stores/app-store';
@@ -17,7 +19,6 @@ import { AuthHero } from './components/auth-hero';
 import { CodeField } from './components/code-field';
 import { FormField, TextInput } from './components/form-field';
 import { PasswordPairFields } from './components/password-pair-fields';
-import { SegmentedTabs } from './components/segmented-tabs';
 import {
   type RegisterFormInput,
   type RegistrationTab,
@@ -25,7 +26,6 @@ import {
   registerFormSchema,
 } from './forms/account-forms';
 import { localisedIssues } from './forms/form-errors';
-import { countdownKey } from './hooks/countdown';
 import './account.css';
 
 /** The invitation code from an invite link (`#/pages/common/register?code=...`). */
@@ -130,6 +130,7 @@ export function RegisterPage() {
           subtitle={t('account:register.subtitle', { site: siteName })}
         />
         <SegmentedTabs
+          className="auth-method-tabs"
           value={type}
           label={t('account:register.method')}
           onChange={switchTab}

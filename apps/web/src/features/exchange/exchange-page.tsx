@@ -181,7 +181,7 @@ function ExchangeForm({
     const confirmed = await Dialog.confirm({
       title: t('trade:exchange.confirmTitle'),
       content: (
-        <dl className="ex-figures is-dialog" data-testid="exchange-confirm">
+        <dl className="fx-figures ex-dialog-figures" data-testid="exchange-confirm">
           <div>
             <dt>{t('trade:exchange.pay')}</dt>
             <dd>
@@ -310,7 +310,7 @@ function ExchangeForm({
           </span>
         </div>
       </section>
-      <dl className="ex-figures" data-testid="exchange-quote">
+      <dl className="fx-figures is-panel" data-testid="exchange-quote">
         <div>
           <dt>{t('trade:exchange.rate')}</dt>
           <dd data-testid="exchange-rate">
@@ -407,7 +407,7 @@ function ExchangeDone({ result, onAgain }: { result: ExchangeResult; onAgain: ()
         <CheckCircleFill fontSize={48} className="ex-done-icon" />
         <p className="ex-done-title">{t('trade:exchange.doneTitle')}</p>
       </div>
-      <dl className="ex-figures">
+      <dl className="fx-figures is-panel">
         <div>
           <dt>{t('trade:exchange.spent')}</dt>
           <dd data-testid="exchange-spent">

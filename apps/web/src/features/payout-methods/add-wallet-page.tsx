@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CoinIcon } from '../../components/ui/coin-icon';
+import { FormField, TextInput } from '../../components/ui/form-field';
 import { OptionSheet } from '../../components/ui/option-sheet';
 import { PageHeader } from '../../components/ui/page-header';
 import { LoadFailed, SignedInOnly } from '../../components/ui/signed-in-only';
@@ -15,7 +16,7 @@ import { showToast } from '../../lib/toast';
 import { useGoBack } from '../../lib/use-go-back';
 import { useImageUpload } from '../../lib/use-image-upload';
 import { coinsQuery, payoutQueryRoot, saveWalletAddress } from './api/payout-api';
-import { Field, FieldInput, PayPasswordField } from './components/field';
+import { PayPasswordField } from './components/pay-password-field';
 import { PayPasswordNotice } from './components/pay-password-notice';
 import { QrPicker } from './components/qr-picker';
 import { payoutPaths } from './payout-paths';
@@ -114,15 +115,15 @@ function AddWalletForm({ coins, hasPayPassword }: { coins: readonly Coin[]; hasP
       onSubmit={handleSubmit((values) => save.mutate(values))}
       data-testid="payout-address-form"
     >
-      <div className="payout-field">
-        <div className="payout-field-head">
-          <span className="payout-field-label" id="payout-currency-label">
+      <div className="fx-field">
+        <div className="fx-field-head">
+          <span className="fx-field-label" id="payout-currency-label">
             {t('payout:add.currency')}
           </span>
         </div>
         <button
           type="button"
-          className={`payout-select${errors.currency ? ' is-invalid' : ''}`}
+          className={`fx-field-box payout-select${errors.currency ? ' is-invalid' : ''}`}
           aria-labelledby="payout-currency-label"
           onClick={() => setPicking(true)}
           data-testid="payout-currency"
@@ -138,16 +139,16 @@ function AddWalletForm({ coins, hasPayPassword }: { coins: readonly Coin[]; hasP
           <DownOutline className="payout-select-caret" fontSize={14} />
         </button>
         {errors.currency && (
-          <p className="payout-field-error" role="alert">
+          <p className="fx-field-error" role="alert">
             {message(errors.currency.message)}
           </p>
         )}
       </div>
 
       {coin && coin.chains.length > 0 && (
-        <div className="payout-field">
-          <div className="payout-field-head">
-            <span className="payout-field-label" id="payout-chain-label">
+        <div className="fx-field">
+          <div className="fx-field-head">
+            <span className="fx-field-label" id="payout-chain-label">
               {t('payout:add.network')}
             </span>
           </div>
@@ -170,16 +171,16 @@ function AddWalletForm({ coins, hasPayPassword }: { coins: readonly Coin[]; hasP
             })}
           </fieldset>
           {errors.chain ? (
-            <p className="payout-field-error" role="alert">
+            <p className="fx-field-error" role="alert">
               {message(errors.chain.message)}
             </p>
           ) : (
-            <p className="payout-field-hint">{t('payout:add.networkHint')}</p>
+            <p className="fx-field-hint">{t('payout:add.networkHint')}</p>
           )}
         </div>
       )}
 
-      <Field
+      <FormField
         label={t('payout:add.label')}
         htmlFor="payout-name"
         error={message(errors.name?.message)}
@@ -189,7 +190,7 @@ function AddWalletForm({ coins, hasPayPassword }: { coins: readonly Coin[]; hasP
           </span>
         }
       >
-        <FieldInput
+        <TextInput
           id="payout-name"
           autoComplete="off"
           maxLength={walletAddressNameLengthMax + 10}
@@ -198,19 +199,19 @@ function AddWalletForm({ coins, hasPayPassword }: { coins: readonly Coin[]; hasP
           testId="payout-name"
           {...register('name')}
         />
-      </Field>
+      </FormField>
 
-      <Field
+      <FormField
         label={t('payout:add.address')}
         htmlFor="payout-address"
         error={message(errors.address?.message)}
         suffix={
-          <button type="button" className="payout-field-action" onClick={paste} data-testid="payout-paste">
+          <button type="button" className="fx-field-action" onClick={paste} data-testid="payout-paste">
             {t('payout:add.paste')}
           </button>
         }
       >
-        <FieldInput
+        <TextInput
           id="payout-address"
           className="is-mono"
           autoComplete="off"
@@ -226,7 +227,7 @@ function AddWalletForm({ coins, hasPayPassword }: { coins: readonly Coin[]; hasP
           testId="payout-address"
           {...register('address')}
         />
-      </Field>
+      </FormField>
 
       <QrPicker
         qr={qr}

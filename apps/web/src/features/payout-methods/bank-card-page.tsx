@@ -6,13 +6,14 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { FormField, TextInput } from '../../components/ui/form-field';
 import { PageHeader } from '../../components/ui/page-header';
 import { LoadFailed, SignedInOnly } from '../../components/ui/signed-in-only';
 import { formatDate } from '../../lib/format';
 import { useAppStore } from '../../lib/stores/app-store';
 import { showToast } from '../../lib/toast';
 import { bankCardQuery, payoutQueryRoot, saveBankCard } from './api/payout-api';
-import { Field, FieldInput, PayPasswordField } from './components/field';
+import { PayPasswordField } from './components/pay-password-field';
 import { PayPasswordNotice } from './components/pay-password-notice';
 import {
   type BankCardField,
@@ -117,8 +118,8 @@ function BankCardForm({
     const id = `payout-bank-${spec.name}`;
     const error = errors[spec.name]?.message;
     return (
-      <Field key={spec.name} label={t(text.label)} htmlFor={id} error={error ? t(error) : null}>
-        <FieldInput
+      <FormField key={spec.name} label={t(text.label)} htmlFor={id} error={error ? t(error) : null}>
+        <TextInput
           id={id}
           className={spec.mono ? 'is-mono' : undefined}
           inputMode={spec.inputMode}
@@ -130,7 +131,7 @@ function BankCardForm({
           testId={id}
           {...register(spec.name)}
         />
-      </Field>
+      </FormField>
     );
   };
 

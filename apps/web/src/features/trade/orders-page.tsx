@@ -145,7 +145,7 @@ function OrderDetail({ order }: { order: SpotOrder }) {
       <ul className="card-list">
         <OrderCard order={current} decimals={decimals} />
       </ul>
-      <dl className="tr-figures is-boxed">
+      <dl className="fx-figures is-compact is-panel">
         <div>
           <dt>{t('trade:detail.turnover')}</dt>
           <dd>{shown(current.turnover, decimals.price_decimals)}</dd>
@@ -214,7 +214,7 @@ function TickFacts({ id }: { id: string }) {
   if (tick.isPending) return <div className="skeleton tr-skeleton" aria-busy="true" />;
   if (!tick.data) return <p className="tr-none">{t('trade:detail.tickMissing')}</p>;
   return (
-    <dl className="tr-figures is-boxed" data-testid="tick-facts">
+    <dl className="fx-figures is-compact is-panel" data-testid="tick-facts">
       <div>
         <dt>{t('trade:detail.tickId')}</dt>
         <dd>#{tick.data.id}</dd>

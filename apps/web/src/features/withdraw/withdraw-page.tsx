@@ -1,13 +1,15 @@
 import type { UserInfo, WithdrawCurrency, WithdrawInfo } from '@fairex/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { EyeInvisibleOutline, EyeOutline, FileOutline, InformationCircleOutline } from 'antd-mobile-icons';
+import { FileOutline, InformationCircleOutline } from 'antd-mobile-icons';
 import { useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormField, PasswordField, TextInput } from '../../components/ui/form-field';
 import { PageHeader } from '../../components/ui/page-header';
 import { ApiError } from '../../lib/api-client';
+import { countdownKey } from '../../lib/countdown/countdown';
 import { useRequireSession } from '../../lib/require-session';
 import { userQueryRoot } from '../../lib/session';
 import { useAppStore } from '../../lib/stores/app-store';
@@ -118,7 +120,6 @@ function WithdrawForm({ info, user }: { info: WithdrawInfo; user: UserInfo | nul
   /** The network the user picked; null: the default for the coin. */
   const [chainChoice, setChainChoice] = useState<string | null>(null);
   const [kind, setKind] = useState<DestinationKind>('address');
-  const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const lastAttempt = useRef<{ attempt: WithdrawAttempt; key: string } | null>(null);
   const addresses = useQuery(savedAddressesQuery());
@@ -234,7 +235,7 @@ function WithdrawForm({ info, user }: { info: WithdrawInfo; user: UserInfo | nul
       )}
 
       <section className="wd-card">
-        <span className="wd-label">{t('withdraw:coin')}</span>
+        <span className="fx-field-label">{t('withdraw:coin')}</span>
         <CurrencyPicker currencies={info.currencies} selected={currency} onSelect={chooseCurrency} />
         {multiChain && kind === 'address' && (
           <div className="wd-chains">
@@ -271,37 +272,14 @@ function WithdrawForm({ info, user }: { info: WithdrawInfo; user: UserInfo | nul
       </section>
 
       <section className="wd-card">
-        <div className="wd-field">
-          <label className="wd-label" htmlFor="withdraw-amount">
-            {t('withdraw:amount.label')}
-          </label>
-          <div className={`wd-box${errors.number ? ' is-invalid' : ''}`}>
-            <input
-              id="withdraw-amount"
-              data-testid="withdraw-amount"
-              className="wd-input wd-amount-input"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={t('withdraw:amount.placeholder', { min: displayAmount(currency.withdraw_min) })}
-              aria-invalid={errors.number ? true : undefined}
-              {...register('number')}
-            />
-            <span className="wd-unit">{currency.code}</span>
-            <button
-              type="button"
-              className="wd-all"
-              onClick={() => setValue('number', maxReceivable(currency), { shouldValidate: true })}
-              data-testid="withdraw-all"
-            >
-              {t('withdraw:amount.all')}
-            </button>
-          </div>
-          {errors.number ? (
-            <p className="wd-error" role="alert" data-testid="withdraw-amount-error">
-              {translated(errors.number.message)}
-            </p>
-          ) : (
-            <p className="wd-hint wd-hint-row">
+        <FormField
+          label={t('withdraw:amount.label')}
+          htmlFor="withdraw-amount"
+          sunken
+          error={translated(errors.number?.message)}
+          errorTestId="withdraw-amount-error"
+          hint={
+            <span className="wd-hint-row">
               <span>
                 {t('withdraw:amount.available', {
                   amount: displayAmount(currency.available),
@@ -314,10 +292,34 @@ function WithdrawForm({ info, user }: { info: WithdrawInfo; user: UserInfo | nul
                   code: currency.code,
                 })}
               </span>
-            </p>
-          )}
-        </div>
-        <dl className="wd-summary" data-testid="withdraw-summary">
+            </span>
+          }
+          suffix={
+            <>
+              <span className="fx-field-unit">{currency.code}</span>
+              <button
+                type="button"
+                className="fx-field-action"
+                onClick={() => setValue('number', maxReceivable(currency), { shouldValidate: true })}
+                data-testid="withdraw-all"
+              >
+                {t('withdraw:amount.all')}
+              </button>
+            </>
+          }
+        >
+          <TextInput
+            id="withdraw-amount"
+            testId="withdraw-amount"
+            className="wd-amount-input"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={t('withdraw:amount.placeholder', { min: displayAmount(currency.withdraw_min) })}
+            invalid={Boolean(errors.number)}
+            {...register('number')}
+          />
+        </FormField>
+        <dl className="fx-figures is-panel is-sunken wd-summary" data-testid="withdraw-summary">
           <div>
             <dt>{t('withdraw:summary.fee')}</dt>
             <dd>
@@ -349,50 +351,33 @@ function WithdrawForm({ info, user }: { info: WithdrawInfo; user: UserInfo | nul
       </section>
 
       <section className="wd-card">
-        <div className="wd-field">
-          <label className="wd-label" htmlFor="withdraw-pay-password">
-            {t('withdraw:payPassword.label')}
-          </label>
-          <div className={`wd-box${errors.payPassword ? ' is-invalid' : ''}`}>
-            <input
-              id="withdraw-pay-password"
-              data-testid="withdraw-pay-password"
-              className="wd-input"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="off"
-              placeholder={t('withdraw:payPassword.placeholder')}
-              aria-invalid={errors.payPassword ? true : undefined}
-              {...register('payPassword')}
-            />
-            <button
-              type="button"
-              className="wd-icon"
-              onClick={() => setShowPassword((value) => !value)}
-              aria-label={showPassword ? t('withdraw:payPassword.hide') : t('withdraw:payPassword.show')}
-              aria-pressed={showPassword}
-            >
-              {showPassword ? <EyeOutline fontSize={20} /> : <EyeInvisibleOutline fontSize={20} />}
-            </button>
-          </div>
-          {errors.payPassword ? (
-            <p className="wd-error" role="alert">
-              {translated(errors.payPassword.message)}
-            </p>
-          ) : (
+        <PasswordField
+          label={t('withdraw:payPassword.label')}
+          htmlFor="withdraw-pay-password"
+          sunken
+          error={translated(errors.payPassword?.message)}
+          hint={
             user &&
             !user.has_pay_password && (
-              <p className="wd-hint">
+              <>
                 {t('withdraw:payPassword.notSet')}{' '}
                 <Link to={withdrawPaths.payPassword}>{t('withdraw:payPassword.set')}</Link>
-              </p>
+              </>
             )
-          )}
-        </div>
+          }
+          input={{
+            id: 'withdraw-pay-password',
+            testId: 'withdraw-pay-password',
+            autoComplete: 'off',
+            placeholder: t('withdraw:payPassword.placeholder'),
+            ...register('payPassword'),
+          }}
+        />
         <CodeField
           field={register('code')}
           error={translated(errors.code?.message)}
           target={codeTarget(user)}
-          countdownKey={`withdraw:${user?.email ?? user?.mobile ?? ''}`}
+          countdownKey={countdownKey('withdraw', user?.email ?? user?.mobile ?? '')}
           onSend={() => (user ? sendWithdrawCode(user) : Promise.resolve(false))}
         />
       </section>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { SendCodeButton } from '../../../components/ui/send-code-button';
 import { FormField, TextInput } from './form-field';
-import { SendCodeButton } from './send-code-button';
 
 type CodeFieldProps = {
   /** react-hook-form's register() for the code field. */

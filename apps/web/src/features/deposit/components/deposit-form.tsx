@@ -103,14 +103,14 @@ export function DepositForm({ address, onSubmitted }: DepositFormProps) {
         {t('deposit:form.title')}
       </h2>
       <p className="dep-form-intro">{t('deposit:form.intro')}</p>
-      <div className="dep-field">
-        <label className="dep-field-label" htmlFor={amountId}>
+      <div className="fx-field">
+        <label className="fx-field-label" htmlFor={amountId}>
           {t('deposit:form.amount')}
         </label>
-        <div className={`dep-field-box${showAmountError ? ' is-invalid' : ''}`}>
+        <div className={`fx-field-box is-sunken${showAmountError ? ' is-invalid' : ''}`}>
           <input
             id={amountId}
-            className="dep-input"
+            className="fx-input is-figure"
             inputMode="decimal"
             autoComplete="off"
             enterKeyHint="done"
@@ -122,11 +122,11 @@ export function DepositForm({ address, onSubmitted }: DepositFormProps) {
             aria-describedby={`${amountId}-note`}
             data-testid="deposit-amount"
           />
-          <span className="dep-input-unit">{address.code}</span>
+          <span className="fx-field-unit">{address.code}</span>
         </div>
         {showAmountError ? (
           <p
-            className="dep-field-error"
+            className="fx-field-error"
             id={`${amountId}-note`}
             role="alert"
             data-testid="deposit-amount-error"
@@ -134,7 +134,7 @@ export function DepositForm({ address, onSubmitted }: DepositFormProps) {
             {t(amountError, { scale: address.scale })}
           </p>
         ) : (
-          <p className="dep-field-hint" id={`${amountId}-note`}>
+          <p className="fx-field-hint" id={`${amountId}-note`}>
             {t('deposit:form.amountHint', { scale: address.scale })}
           </p>
         )}

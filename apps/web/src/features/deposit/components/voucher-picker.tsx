@@ -19,8 +19,8 @@ export function VoucherPicker({ voucher, onChoose, disabled, missing }: VoucherP
   const previewUrl = voucher.status === 'empty' ? null : voucher.previewUrl;
   const invalid = missing || voucher.status === 'error';
   return (
-    <div className="dep-field">
-      <span className="dep-field-label" id={`${inputId}-label`}>
+    <div className="fx-field">
+      <span className="fx-field-label" id={`${inputId}-label`}>
         {t('deposit:form.voucher')}
       </span>
       <div
@@ -74,11 +74,11 @@ export function VoucherPicker({ voucher, onChoose, disabled, missing }: VoucherP
         )}
       </div>
       {missing && voucher.status === 'empty' ? (
-        <p className="dep-field-error" role="alert" data-testid="deposit-voucher-error">
+        <p className="fx-field-error" role="alert" data-testid="deposit-voucher-error">
           {t('deposit:errors.voucherRequired')}
         </p>
       ) : (
-        <p className="dep-field-hint">{t('deposit:voucher.hint')}</p>
+        <p className="fx-field-hint">{t('deposit:voucher.hint')}</p>
       )}
     </div>
   );

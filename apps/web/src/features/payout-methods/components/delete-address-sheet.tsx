@@ -7,7 +7,7 @@ import { CoinIcon } from '../../../components/ui/coin-icon';
 import { showToast } from '../../../lib/toast';
 import { deleteWalletAddress, payoutQueryRoot } from '../api/payout-api';
 import { shortenAddress } from '../payout-rules';
-import { PayPasswordField } from './field';
+import { PayPasswordField } from './pay-password-field';
 import { PayPasswordNotice } from './pay-password-notice';
 
 type DeleteAddressSheetProps = {

@@ -19,9 +19,9 @@ export function QrPicker({ qr, onChoose, error, disabled = false }: QrPickerProp
   const previewUrl = qr.status === 'empty' ? null : qr.previewUrl;
   const message = qr.status === 'error' ? qr.message : error;
   return (
-    <div className="payout-field">
-      <div className="payout-field-head">
-        <label className="payout-field-label" htmlFor={inputId}>
+    <div className="fx-field">
+      <div className="fx-field-head">
+        <label className="fx-field-label" htmlFor={inputId}>
           {t('payout:add.qrcode')}
         </label>
       </div>
@@ -65,7 +65,7 @@ export function QrPicker({ qr, onChoose, error, disabled = false }: QrPickerProp
         />
       </div>
       {message && (
-        <p className="payout-field-error" role="alert">
+        <p className="fx-field-error" role="alert">
           {message}
         </p>
       )}

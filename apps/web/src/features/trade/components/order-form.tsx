@@ -225,7 +225,7 @@ export function OrderForm({ market, bestBid, bestAsk, picked }: OrderFormProps) 
           </button>
         ))}
       </fieldset>
-      <dl className="tr-figures">
+      <dl className="fx-figures is-compact">
         <div>
           <dt>{t('trade:form.available')}</dt>
           <dd data-testid="order-available">

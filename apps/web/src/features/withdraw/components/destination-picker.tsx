@@ -2,6 +2,7 @@ import type { BankCard, WalletAddress } from '@fairex/contract';
 import { AddOutline, CheckCircleFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SegmentedTabs } from '../../../components/ui/segmented-tabs';
 import { type DestinationKind, shortAddress, withdrawPaths } from '../withdraw-rules';
 
 type DestinationPickerProps = {
@@ -29,25 +30,21 @@ export function DestinationPicker(props: DestinationPickerProps) {
   const { t } = useTranslation();
   return (
     <fieldset
-      className="wd-field wd-fieldset"
+      className="fx-field wd-fieldset"
       aria-describedby={props.error ? 'withdraw-destination-error' : undefined}
     >
-      <legend className="wd-label">{t('withdraw:sendTo')}</legend>
-      <div className="wd-segmented" role="tablist">
-        {kinds.map((kind) => (
-          <button
-            key={kind}
-            type="button"
-            role="tab"
-            aria-selected={props.kind === kind}
-            className={`wd-segment${props.kind === kind ? ' is-active' : ''}`}
-            onClick={() => props.onKind(kind)}
-            data-testid={`withdraw-kind-${kind}`}
-          >
-            {t(kindKeys[kind])}
-          </button>
-        ))}
-      </div>
+      <legend className="fx-field-label">{t('withdraw:sendTo')}</legend>
+      <SegmentedTabs
+        sunken
+        label={t('withdraw:sendTo')}
+        value={props.kind}
+        onChange={props.onKind}
+        options={kinds.map((kind) => ({
+          value: kind,
+          label: t(kindKeys[kind]),
+          testId: `withdraw-kind-${kind}`,
+        }))}
+      />
       {props.loading ? (
         <div className="skeleton is-raised wd-option-skeleton" aria-busy="true" />
       ) : props.kind === 'address' ? (
@@ -57,7 +54,7 @@ export function DestinationPicker(props: DestinationPickerProps) {
       )}
       {props.error && (
         <p
-          className="wd-error"
+          className="fx-field-error"
           id="withdraw-destination-error"
           role="alert"
           data-testid="withdraw-destination-error"

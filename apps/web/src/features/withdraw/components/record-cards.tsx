@@ -8,7 +8,7 @@ import { StatusChip } from './status-chip';
 
 function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
-    <div className="wd-row" data-testid={testId}>
+    <div data-testid={testId}>
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
@@ -38,7 +38,7 @@ export const WithdrawalCard = memo(function WithdrawalCard({
         </div>
         <StatusChip status={record.status} />
       </div>
-      <dl className="wd-record-rows">
+      <dl className="fx-figures wd-record-rows">
         <Row label={t('withdraw:records.amount')}>
           <strong className="wd-figure">
             {displayAmount(record.amount)} {record.currency}
@@ -116,7 +116,7 @@ export const DepositCard = memo(function DepositCard({
         </div>
         <StatusChip status={record.status} />
       </div>
-      <dl className="wd-record-rows">
+      <dl className="fx-figures wd-record-rows">
         <Row label={t('withdraw:records.amount')}>
           <strong className="wd-figure">
             {displayAmount(record.amount)} {record.currency}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../../../lib/toast';
-import { useCountdown } from '../hooks/use-countdown';
+import { useCountdown } from '../../lib/countdown/use-countdown';
+import { showToast } from '../../lib/toast';
 
 type SendCodeButtonProps = {
   /** Countdown key (countdownKey(purpose, address)). */
@@ -9,21 +9,23 @@ type SendCodeButtonProps = {
   /** Validates and sends; resolves true when a code went out. */
   onSend: () => Promise<boolean>;
   testId?: string;
+  /** E.g. when there is nowhere to send a code to. */
+  disabled?: boolean;
 };
 
 /** "Send code", then a 60 s countdown before it can be pressed again. */
-export function SendCodeButton({ countdownKey, onSend, testId }: SendCodeButtonProps) {
+export function SendCodeButton({ countdownKey, onSend, testId, disabled = false }: SendCodeButtonProps) {
   const { t } = useTranslation();
   const { seconds, start } = useCountdown(countdownKey);
   const [sending, setSending] = useState(false);
   const waiting = seconds > 0;
   const send = async () => {
-    if (waiting || sending) return;
+    if (waiting || sending || disabled) return;
     setSending(true);
     try {
       if (await onSend()) {
         start();
-        showToast(t('account:code.sent'));
+        showToast(t('forms:code.sent'));
       }
     } catch {
       // The API client has already said what went wrong.
@@ -34,13 +36,13 @@ export function SendCodeButton({ countdownKey, onSend, testId }: SendCodeButtonP
   return (
     <button
       type="button"
-      className="fx-send-code"
+      className="fx-field-action"
       onClick={send}
-      disabled={waiting || sending}
+      disabled={waiting || sending || disabled}
       data-testid={testId}
       aria-live="polite"
     >
-      {waiting ? t('account:code.resendIn', { seconds }) : t('account:code.send')}
+      {waiting ? t('forms:code.resendIn', { seconds }) : t('forms:code.send')}
     </button>
   );
 }
