@@ -1,5 +1,6 @@
 import type { BankCard, WalletAddress } from '@fairex/contract';
 import { AddOutline, CheckCircleFill } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SegmentedTabs } from '../../../components/ui/segmented-tabs';
@@ -66,6 +67,45 @@ export function DestinationPicker(props: DestinationPickerProps) {
   );
 }
 
+type OptionProps = {
+  selected: boolean;
+  invalid: boolean;
+  onSelect: () => void;
+  testId: string;
+  title: string;
+  tag: string;
+  detail: ReactNode;
+  /** The full text of a shortened detail, as a tooltip. */
+  detailTitle?: string;
+  mono?: boolean;
+};
+
+/** One saved destination as a radio-like button: name with its tag, details, the check. */
+function DestinationOption(props: OptionProps) {
+  return (
+    <button
+      type="button"
+      aria-pressed={props.selected}
+      className={`wd-option${props.selected ? ' is-selected' : ''}${props.invalid ? ' is-invalid' : ''}`}
+      onClick={props.onSelect}
+      data-testid={props.testId}
+    >
+      <span className="wd-option-main">
+        <span className="wd-option-title">
+          {props.title}
+          <span className="wd-tag">{props.tag}</span>
+        </span>
+        <span className={`wd-option-detail${props.mono ? ' wd-mono' : ''}`} title={props.detailTitle}>
+          {props.detail}
+        </span>
+      </span>
+      <span className={`wd-radio${props.selected ? ' is-on' : ''}`} aria-hidden="true">
+        {props.selected && <CheckCircleFill fontSize={20} />}
+      </span>
+    </button>
+  );
+}
+
 function AddressOptions({ addresses, code, chain, selectedId, onSelect, error }: DestinationPickerProps) {
   const { t } = useTranslation();
   if (addresses.length === 0) {
@@ -81,32 +121,20 @@ function AddressOptions({ addresses, code, chain, selectedId, onSelect, error }:
   }
   return (
     <div className="wd-options">
-      {addresses.map((address) => {
-        const selected = address.id === selectedId;
-        return (
-          <button
-            key={address.id}
-            type="button"
-            aria-pressed={selected}
-            className={`wd-option${selected ? ' is-selected' : ''}${error ? ' is-invalid' : ''}`}
-            onClick={() => onSelect(address.id)}
-            data-testid="withdraw-address-option"
-          >
-            <span className="wd-option-main">
-              <span className="wd-option-title">
-                {address.name}
-                <span className="wd-tag">{address.chain}</span>
-              </span>
-              <span className="wd-option-detail wd-mono" title={address.address}>
-                {shortAddress(address.address)}
-              </span>
-            </span>
-            <span className={`wd-radio${selected ? ' is-on' : ''}`} aria-hidden="true">
-              {selected && <CheckCircleFill fontSize={20} />}
-            </span>
-          </button>
-        );
-      })}
+      {addresses.map((address) => (
+        <DestinationOption
+          key={address.id}
+          selected={address.id === selectedId}
+          invalid={Boolean(error)}
+          onSelect={() => onSelect(address.id)}
+          testId="withdraw-address-option"
+          title={address.name}
+          tag={address.chain}
+          detail={shortAddress(address.address)}
+          detailTitle={address.address}
+          mono
+        />
+      ))}
       <div className="wd-option-links">
         <Link className="wd-add" to={withdrawPaths.addWallet} data-testid="withdraw-add-address">
           <AddOutline fontSize={16} />
@@ -130,36 +158,22 @@ function CardOptions({ cards, selectedId, onSelect, error }: DestinationPickerPr
           <p>{t('withdraw:card.empty')}</p>
         </div>
       )}
-      {cards.map((card) => {
-        const selected = card.id === selectedId;
-        return (
-          <button
-            key={card.id}
-            type="button"
-            aria-pressed={selected}
-            className={`wd-option${selected ? ' is-selected' : ''}${error ? ' is-invalid' : ''}`}
-            onClick={() => onSelect(card.id)}
-            data-testid="withdraw-card-option"
-          >
-            <span className="wd-option-main">
-              <span className="wd-option-title">
-                {card.bank_name}
-                <span className="wd-tag">
-                  {card.region === 'domestic'
-                    ? t('withdraw:card.domestic')
-                    : t('withdraw:card.international')}
-                </span>
-              </span>
-              <span className="wd-option-detail">
-                {card.real_name} · <span className="wd-mono">{card.bank_account_masked}</span>
-              </span>
-            </span>
-            <span className={`wd-radio${selected ? ' is-on' : ''}`} aria-hidden="true">
-              {selected && <CheckCircleFill fontSize={20} />}
-            </span>
-          </button>
-        );
-      })}
+      {cards.map((card) => (
+        <DestinationOption
+          key={card.id}
+          selected={card.id === selectedId}
+          invalid={Boolean(error)}
+          onSelect={() => onSelect(card.id)}
+          testId="withdraw-card-option"
+          title={card.bank_name}
+          tag={card.region === 'domestic' ? t('withdraw:card.domestic') : t('withdraw:card.international')}
+          detail={
+            <>
+              {card.real_name} · <span className="wd-mono">{card.bank_account_masked}</span>
+            </>
+          }
+        />
+      ))}
       <div className="wd-option-links">
         {!regions.has('domestic') && (
           <Link className="wd-add" to={withdrawPaths.bank} data-testid="withdraw-add-card">
