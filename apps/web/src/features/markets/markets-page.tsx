@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
+import { PageTabs } from '../../components/ui/page-tabs';
 import { overlayQuotes } from '../../lib/market/quote-buffer';
 import { useLiveQuotes } from '../../lib/market/use-market-stream';
 import { QuoteList, QuoteListSkeleton } from './components/quote-list';
@@ -63,23 +64,13 @@ export function MarketsPage() {
           </Link>
         }
       />
-      <div className="markets-toolbar">
-        <div className="markets-tabs" role="tablist">
-          {marketTabs.map((name) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              aria-selected={tab === name}
-              className={`markets-tab${tab === name ? ' is-active' : ''}`}
-              data-testid={`markets-tab-${name}`}
-              onClick={() => setParams({ tab: name }, { replace: true })}
-            >
-              {t(`markets:tabs.${name}`)}
-            </button>
-          ))}
-        </div>
-      </div>
+      <PageTabs
+        tabs={marketTabs}
+        active={tab}
+        label={(name) => t(`markets:tabs.${name}`)}
+        onChange={(name) => setParams({ tab: name }, { replace: true })}
+        testIdPrefix="markets-tab-"
+      />
       <div className="markets-meta">
         <SimulatedBadge />
       </div>
