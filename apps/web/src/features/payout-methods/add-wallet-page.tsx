@@ -160,7 +160,7 @@ function AddWalletForm({ coins, hasPayPassword }: { coins: readonly Coin[]; hasP
                   key={option}
                   type="button"
                   aria-pressed={selected}
-                  className={`payout-chip${selected ? ' is-selected' : ''}`}
+                  className={`fx-chip is-large${selected ? ' is-selected' : ''}`}
                   disabled={coin.chains.length === 1}
                   onClick={() => pickChain(option)}
                   data-testid={`payout-chain-${option}`}

@@ -245,7 +245,7 @@ function WithdrawForm({ info, user }: { info: WithdrawInfo; user: UserInfo | nul
                 key={name}
                 type="button"
                 aria-pressed={chain === name}
-                className={`wd-chain${chain === name ? ' is-active' : ''}`}
+                className={`fx-chip is-sunken${chain === name ? ' is-selected' : ''}`}
                 onClick={() => chooseChain(name)}
                 data-testid={`withdraw-chain-${name}`}
               >
