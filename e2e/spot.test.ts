@@ -174,10 +174,10 @@ describe('spot exchange end to end: book, fills by the market maker, cancel, qui
     const orderIds = async () => {
       const ids = new Set<number>();
       for (const status of ['doing', 'complete']) {
-        const page = await api.ok<{ list: Order[] }>(`/coin/list?status=${status}&limit=50`, {
+        const orders = await api.ok<{ list: Order[] }>(`/coin/list?status=${status}&limit=50`, {
           token: user.token,
         });
-        for (const order of page.list) ids.add(order.id);
+        for (const order of orders.list) ids.add(order.id);
       }
       return ids;
     };
