@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { collectGarbageOften } from '../../test-support/garbage-collector';
 import { type RateServer, recordedAsOf, recordedReply, respond, startRateServer } from './fiat.fixtures';
 import { createFiatRateSource } from './fiat.http-source';
 
@@ -55,6 +56,18 @@ describe('the HTTP rate source against a local rate service', () => {
     const started = Date.now();
     await expect(fetchRates()).rejects.toThrow('timed out');
     expect(Date.now() - started).toBeLessThan(shortTimeoutMs * 10);
+  });
+
+  it('gives up after its timeout while the garbage collector runs (Node drops weakly held timeout signals)', async () => {
+    server.answerWith(respond.hang());
+    const collector = collectGarbageOften();
+    try {
+      const started = Date.now();
+      await expect(fetchRates()).rejects.toThrow('timed out');
+      expect(Date.now() - started).toBeLessThan(shortTimeoutMs * 10);
+    } finally {
+      collector.stop();
+    }
   });
 
   it('stops when the caller aborts', async () => {

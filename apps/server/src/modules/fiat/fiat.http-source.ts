@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withDeadline } from '../../platform/http/deadline';
 import { decimalFromNumber } from './fiat.domain';
 import { type FiatRateQuote, type FiatRateSource, FiatSourceError } from './fiat.source';
 
@@ -66,15 +67,18 @@ export function createFiatRateSource(url: string, options: FiatRateSourceOptions
   return {
     async fetchUsdRates(signal) {
       try {
-        const response = await fetch(url, {
-          headers: { accept: 'application/json' },
-          signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
-        });
-        if (!response.ok) {
-          await response.body?.cancel();
-          throw new FiatSourceError(`HTTP ${response.status}`);
-        }
-        return parseReply(await readBoundedText(response));
+        return await withDeadline(
+          timeoutMs,
+          async (deadline) => {
+            const response = await fetch(url, { headers: { accept: 'application/json' }, signal: deadline });
+            if (!response.ok) {
+              await response.body?.cancel();
+              throw new FiatSourceError(`HTTP ${response.status}`);
+            }
+            return parseReply(await readBoundedText(response));
+          },
+          signal,
+        );
       } catch (error) {
         throw describeFetchFailure(error);
       }

@@ -3,6 +3,8 @@
  * service, a payment processor, an operator's own signer). The HTTP adapter talks to one over
  * JSON; the local stand-in (demo, tests, or no gateway configured) only records what it was asked.
  */
+
+import { withDeadline } from '../../platform/http/deadline';
 import type { PayoutDestination } from '../payout-methods';
 
 export type PayoutOrder = {
@@ -51,20 +53,22 @@ export function createHttpPayoutGateway(options: {
         'idempotency-key': payoutIdempotencyKey(payout.payoutId),
       };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
-      const response = await fetch(options.url, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          payout_id: payout.payoutId,
-          withdrawal_id: payout.withdrawalId,
-          currency: payout.currency,
-          chain: payout.chain,
-          amount: payout.amount,
-          destination: payout.destination,
-        }),
-        signal: AbortSignal.timeout(timeoutMs),
+      const { response, text } = await withDeadline(timeoutMs, async (signal) => {
+        const response = await fetch(options.url, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            payout_id: payout.payoutId,
+            withdrawal_id: payout.withdrawalId,
+            currency: payout.currency,
+            chain: payout.chain,
+            amount: payout.amount,
+            destination: payout.destination,
+          }),
+          signal,
+        });
+        return { response, text: await response.text().catch(() => '') };
       });
-      const text = await response.text().catch(() => '');
       if (!response.ok) throw new PayoutGatewayError(`payout gateway answered HTTP ${response.status}`);
       let reference: unknown;
       try {

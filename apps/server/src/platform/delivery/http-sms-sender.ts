@@ -1,3 +1,4 @@
+import { withDeadline } from '../http/deadline';
 import type { SmsSender } from './delivery';
 
 export const smsRequestTimeoutMs = 10_000;
@@ -18,14 +19,17 @@ export function createHttpSmsSender(options: {
     async send(sms) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
-      const response = await fetch(options.url, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ to: sms.to, text: sms.text }),
-        signal: AbortSignal.timeout(timeoutMs),
+      const response = await withDeadline(timeoutMs, async (signal) => {
+        const response = await fetch(options.url, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ to: sms.to, text: sms.text }),
+          signal,
+        });
+        // The body is not needed; reading it frees the connection.
+        await response.arrayBuffer().catch(() => undefined);
+        return response;
       });
-      // The body is not needed; reading it frees the connection.
-      await response.arrayBuffer().catch(() => undefined);
       if (!response.ok) throw new SmsProviderError(`SMS provider answered HTTP ${response.status}`);
     },
   };
