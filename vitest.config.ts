@@ -9,6 +9,8 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // Polls wait for timers, workers and sockets, which a loaded CI machine can hold back.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
