@@ -191,6 +191,48 @@ describe('accounts in a phone-sized browser', () => {
     await walletContext.close();
   });
 
+  it('resets a forgotten password with an e-mail code, then signs in with the new one only', async () => {
+    const resetContext = await browser.newContext({
+      viewport: phoneViewport,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const resetPage = await resetContext.newPage();
+    const resetErrors = watchPageErrors(resetPage);
+    await resetPage.goto(`${server.url}/#/pages/common/login`);
+    await resetPage.getByTestId('login-forget-link').click();
+    await resetPage.getByTestId('forget-email').waitFor();
+    await resetPage.getByTestId('forget-email').fill('not-an-address');
+    await resetPage.getByTestId('forget-send-code').click();
+    await expect.poll(() => resetPage.getByTestId('forget-email').getAttribute('aria-invalid')).toBe('true');
+    await resetPage.getByTestId('forget-email').fill(email);
+    const sentAfter = Date.now() - 1000;
+    await resetPage.getByTestId('forget-send-code').click();
+    const code = await latestCode(email, sentAfter);
+    const newPassword = 'alice-renewed-2';
+    await resetPage.getByTestId('forget-code').fill(code);
+    await resetPage.getByTestId('forget-password').fill(newPassword);
+    await resetPage.getByTestId('forget-repassword').fill(newPassword);
+    await screenshot(resetPage, 'forget-password-375');
+    await resetPage.getByTestId('forget-submit').click();
+    await expect
+      .poll(() => new URL(resetPage.url()).hash, { timeout: 15_000 })
+      .toContain('/pages/common/login');
+
+    const login = async (secret: string) => {
+      const response = await fetch(`${server.url}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ user_string: email, password: secret }),
+      });
+      return ((await response.json()) as { type: unknown }).type;
+    };
+    expect(await login(password)).not.toBe('ok');
+    expect(await login(newPassword)).toBe('ok');
+    expect(resetErrors).toEqual([]);
+    await resetContext.close();
+  });
+
   it('raised no script error on the way', () => {
     expect(pageErrors).toEqual([]);
   });

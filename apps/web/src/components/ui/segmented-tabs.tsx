@@ -5,20 +5,22 @@ type SegmentedTabsProps<V extends string> = {
   value: V;
   options: readonly { value: V; label: ReactNode; testId?: string }[];
   onChange: (value: V) => void;
-  label: string;
+  /** The tab list's name, or the id of the element that names it. */
+  label: string | { labelledBy: string };
   /** A darker pill, for tabs on a raised card. */
   sunken?: boolean;
   className?: string;
 };
 
-/** Two or three equal tabs in a pill (Email | Phone, Address | Bank card). */
+/** Equal tabs in a pill (Email | Phone, Address | Bank card, the account kinds, a coin's networks). */
 export function SegmentedTabs<V extends string>(props: SegmentedTabsProps<V>) {
   const { value, options, onChange, label, sunken, className } = props;
   return (
     <div
       className={`fx-segmented${sunken ? ' is-sunken' : ''}${className ? ` ${className}` : ''}`}
       role="tablist"
-      aria-label={label}
+      aria-label={typeof label === 'string' ? label : undefined}
+      aria-labelledby={typeof label === 'string' ? undefined : label.labelledBy}
     >
       {options.map((option) => (
         <button

@@ -11,7 +11,7 @@ import { accountPaths } from './account-paths';
 import { resetPassword, sendEmailCode } from './api/account-api';
 import { AuthHero } from './components/auth-hero';
 import { CodeField } from './components/code-field';
-import { FormField, TextInput } from './components/form-field';
+import { EmailField } from './components/form-field';
 import { PasswordPairFields } from './components/password-pair-fields';
 import { forgetFormSchema } from './forms/account-forms';
 import { formErrorKeys, localisedIssues } from './forms/form-errors';
@@ -70,20 +70,12 @@ export function ForgetPasswordPage() {
       <div className="account-body">
         <AuthHero title={t('account:forget.title')} subtitle={t('account:forget.subtitle')} />
         <form className="account-form" onSubmit={onSubmit} noValidate>
-          <FormField label={t('account:fields.email')} htmlFor="forget-email" error={errors.account?.message}>
-            <TextInput
-              id="forget-email"
-              testId="forget-email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="off"
-              spellCheck={false}
-              placeholder={t('account:fields.emailPlaceholder')}
-              invalid={Boolean(errors.account)}
-              {...register('account')}
-            />
-          </FormField>
+          <EmailField
+            id="forget-email"
+            testId="forget-email"
+            error={errors.account?.message}
+            input={register('account')}
+          />
           <CodeField
             id="forget-code"
             sendTestId="forget-send-code"

@@ -12,6 +12,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { CoinIcon } from '../../components/ui/coin-icon';
 import { PageHeader } from '../../components/ui/page-header';
 import { PageSkeleton } from '../../components/ui/page-skeleton';
+import { SegmentedTabs } from '../../components/ui/segmented-tabs';
 import { ApiError } from '../../lib/api-client';
 import { useRequireSession } from '../../lib/require-session';
 import { depositAddressQuery } from './api/deposit-api';
@@ -38,21 +39,17 @@ function ChainSwitcher({ address }: { address: DepositAddress }) {
       <span className="dep-label" id="dep-network-label">
         {t('deposit:network.label')}
       </span>
-      <div className="dep-segmented" role="tablist" aria-labelledby="dep-network-label">
-        {address.chains.map((chain) => (
-          <button
-            key={chain}
-            type="button"
-            role="tab"
-            aria-selected={chain === address.chain}
-            className={`dep-segment${chain === address.chain ? ' is-active' : ''}`}
-            onClick={() => navigate(receivePath(address.currency_id, chain), { replace: true })}
-            data-testid={`deposit-chain-${chain}`}
-          >
-            {chain}
-          </button>
-        ))}
-      </div>
+      <SegmentedTabs
+        className="dep-segmented"
+        label={{ labelledBy: 'dep-network-label' }}
+        value={address.chain}
+        onChange={(chain) => navigate(receivePath(address.currency_id, chain), { replace: true })}
+        options={address.chains.map((chain) => ({
+          value: chain,
+          label: chain,
+          testId: `deposit-chain-${chain}`,
+        }))}
+      />
     </div>
   );
 }

@@ -270,7 +270,7 @@ function ExchangeForm({
           />
           <button
             type="button"
-            className="ex-all"
+            className="fx-field-action ex-all"
             onClick={() => setAmount(current.available)}
             data-testid="exchange-all"
           >

@@ -11,7 +11,7 @@ import { bindEmailFormSchema } from '../forms/account-forms';
 import { formErrorKeys, localisedIssues } from '../forms/form-errors';
 import { AccountSheet } from './account-sheet';
 import { CodeField } from './code-field';
-import { FormField, TextInput } from './form-field';
+import { EmailField } from './form-field';
 
 function BindEmailFormBody({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
@@ -53,20 +53,12 @@ function BindEmailFormBody({ onDone }: { onDone: () => void }) {
   });
   return (
     <form className="account-form" onSubmit={onSubmit} noValidate>
-      <FormField label={t('account:fields.email')} htmlFor="bind-email" error={errors.email?.message}>
-        <TextInput
-          id="bind-email"
-          testId="bind-email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          placeholder={t('account:fields.emailPlaceholder')}
-          invalid={Boolean(errors.email)}
-          {...register('email')}
-        />
-      </FormField>
+      <EmailField
+        id="bind-email"
+        testId="bind-email"
+        error={errors.email?.message}
+        input={register('email')}
+      />
       <CodeField
         id="bind-email-code"
         sendTestId="bind-email-send-code"

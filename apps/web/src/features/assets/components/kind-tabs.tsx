@@ -1,5 +1,6 @@
 import type { AccountKindName } from '@fairex/contract';
 import { useTranslation } from 'react-i18next';
+import { SegmentedTabs } from '../../../components/ui/segmented-tabs';
 import { accountKinds } from '../assets-rules';
 
 type KindTabsProps = {
@@ -13,22 +14,14 @@ export const kindTabOrder: readonly AccountKindName[] = ['change', 'lever', 'mic
 export function KindTabs({ selected, onSelect }: KindTabsProps) {
   const { t } = useTranslation();
   return (
-    <div className="fund-segments" role="tablist" aria-label={t('assets:kinds.label')}>
-      {kindTabOrder
+    <SegmentedTabs
+      className="fund-segments"
+      label={t('assets:kinds.label')}
+      value={selected}
+      onChange={onSelect}
+      options={kindTabOrder
         .filter((kind) => accountKinds.includes(kind))
-        .map((kind) => (
-          <button
-            key={kind}
-            type="button"
-            role="tab"
-            aria-selected={selected === kind}
-            className={`fund-segment${selected === kind ? ' is-active' : ''}`}
-            data-testid={`assets-tab-${kind}`}
-            onClick={() => onSelect(kind)}
-          >
-            {t(`assets:kinds.${kind}`)}
-          </button>
-        ))}
-    </div>
+        .map((kind) => ({ value: kind, label: t(`assets:kinds.${kind}`), testId: `assets-tab-${kind}` }))}
+    />
   );
 }
