@@ -6,6 +6,7 @@ import {
   decideApiOutcome,
   effectsOf,
   loadingIndicatorDelayMs,
+  parseReplyText,
   type RequestParams,
   requestTimeoutMs,
 } from './api-outcome';
@@ -141,8 +142,10 @@ export async function readEnvelope(response: Response): Promise<ApiOutcome> {
   if (response.status !== 200) {
     return decideApiOutcome(response.status, null);
   }
-  const body: unknown = await response.json().catch(() => null);
-  return decideApiOutcome(response.status, body);
+  // A body that cannot be read (the caller gave up, the timeout, a dropped connection) throws to
+  // transport, which tells those apart; only a body read in full that is not JSON is a bad reply.
+  // A query TanStack cancelled mid-body used to toast "Unexpected reply from the server".
+  return decideApiOutcome(response.status, parseReplyText(await response.text()));
 }
 
 /** One call under /api whose reply is the {type, message} envelope. */

@@ -27,6 +27,15 @@ function sameCode(value: unknown, code: number): boolean {
   return value === code || value === String(code);
 }
 
+/** A reply body read in full, as JSON; null when it is not JSON (decideApiOutcome: a bad reply). */
+export function parseReplyText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 /** Decides the outcome of a reply from its HTTP status and parsed body. */
 export function decideApiOutcome(status: number, body: unknown): ApiOutcome {
   if (status === 404) {

@@ -9,7 +9,13 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { ApiError, apiGet, apiPost } from '../../../lib/api-client';
-import { buildRequest, decideApiOutcome, effectsOf, requestTimeoutMs } from '../../../lib/api-outcome';
+import {
+  buildRequest,
+  decideApiOutcome,
+  effectsOf,
+  parseReplyText,
+  requestTimeoutMs,
+} from '../../../lib/api-outcome';
 import { appRoutes, navigateTo, redirectDelayMs } from '../../../lib/navigation';
 import { userQueryRoot } from '../../../lib/session';
 import { useAppStore } from '../../../lib/stores/app-store';
@@ -76,7 +82,8 @@ export async function submitDeposit(attempt: DepositAttempt, idempotencyKey: str
       signal: AbortSignal.timeout(requestTimeoutMs),
     });
     status = response.status;
-    if (status === 200) body = await response.json().catch(() => null);
+    // Read in full inside the try: a timeout mid-body is a timeout, not a bad reply.
+    if (status === 200) body = parseReplyText(await response.text());
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     const text = i18next.t(timedOut ? 'common:api.timeout' : 'common:api.network');
