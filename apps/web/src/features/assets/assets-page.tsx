@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { usePullTexts } from '../../components/ui/list-footer';
 import { PageHeader } from '../../components/ui/page-header';
+import { type FiatDisplay, useFiatDisplay } from '../../lib/fiat-display';
 import { useFiatRates } from '../../lib/fiat-rates';
 import { useAppStore } from '../../lib/stores/app-store';
 import { walletListQuery } from './api/wallet-api';
@@ -25,7 +26,6 @@ import { DemoFundsCard } from './components/demo-funds-button';
 import { KindTabs } from './components/kind-tabs';
 import { LoginPrompt } from './components/login-prompt';
 import { hiddenAmount, useAssetsPrefs } from './hooks/use-assets-prefs';
-import { type FiatDisplay, useFiatDisplay } from './hooks/use-fiat-display';
 import './assets.css';
 
 /** Assets tab (/pages/fund/assets): the total in the chosen fiat and every account per kind. */

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CoinIcon } from '../../components/ui/coin-icon';
 import { PageHeader } from '../../components/ui/page-header';
+import { useFiatDisplay } from '../../lib/fiat-display';
 import { useRequireSession } from '../../lib/require-session';
 import { walletDetailQuery } from './api/wallet-api';
 import { assetsPaths, transferPath } from './assets-paths';
 import { defaultAccountKind, displayAmount, fiatFigure, isAccountKind } from './assets-rules';
 import { BillList } from './components/bill-list';
 import { hiddenAmount, useAssetsPrefs } from './hooks/use-assets-prefs';
-import { useFiatDisplay } from './hooks/use-fiat-display';
 import './assets.css';
 
 /** /pages/fund/assets_record?currency=&type=: one account's figures and its own bill. */

@@ -4,10 +4,10 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CoinIcon } from '../../../components/ui/coin-icon';
+import type { FiatDisplay } from '../../../lib/fiat-display';
 import { recordPath } from '../assets-paths';
 import { displayAmount, fiatFigure } from '../assets-rules';
 import { hiddenAmount } from '../hooks/use-assets-prefs';
-import type { FiatDisplay } from '../hooks/use-fiat-display';
 
 type AssetRowProps = { account: WalletAccount; fiat: FiatDisplay; hidden: boolean };
 

@@ -2,7 +2,10 @@ import type { DepositAddress } from '@fairex/contract';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../lib/clipboard';
 import { showToast } from '../../../lib/toast';
-import { useQrImage } from './use-qr-image';
+import { useQrImage } from '../../../lib/use-qr-image';
+
+/** Rendered at 360 px for a sharp code on dense screens; shown at 188 CSS px. */
+const addressQrSizePx = 360;
 
 function CopyIcon() {
   return (
@@ -33,7 +36,7 @@ function CopyButton({ text, label, testId }: { text: string; label: string; test
 /** The operator's address as a QR code and as text, with copy buttons (and the memo, if any). */
 export function AddressCard({ address }: { address: DepositAddress }) {
   const { t } = useTranslation();
-  const qr = useQrImage(address.address);
+  const qr = useQrImage(address.address, addressQrSizePx);
   return (
     <section className="dep-card dep-address" aria-labelledby="dep-address-title">
       <div

@@ -1,12 +1,12 @@
 import './quotes-section.css';
-import { localeTags, type Quote } from '@fairex/contract';
+import type { Quote } from '@fairex/contract';
 import { formatAmount, formatCompact, priceDirection } from '@fairex/domain';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFiatDisplay } from '../../../lib/fiat-display';
 import { appRoutes } from '../../../lib/navigation';
 import { useAppStore } from '../../../lib/stores/app-store';
-import { useFiatStore } from '../../../lib/stores/fiat-store';
 import { fiatPriceText } from './home-quotes-logic';
 import { useHomeQuotes } from './use-home-quotes';
 
@@ -19,28 +19,12 @@ function changeText(changePercent: string): string {
   return `${direction === 'up' ? '+' : ''}${formatAmount(changePercent.replace(/^\+/, ''), { decimals: 2 })}%`;
 }
 
-function narrowSymbol(code: string, tag: string): string {
-  try {
-    const parts = new Intl.NumberFormat(tag, {
-      style: 'currency',
-      currency: code,
-      currencyDisplay: 'narrowSymbol',
-    }).formatToParts(0);
-    return parts.find((part) => part.type === 'currency')?.value ?? code;
-  } catch {
-    return code;
-  }
-}
-
 /** Home's quotation list: the most traded spot pairs, live; a row opens its detail, "More" the Markets tab. */
 export function QuotesSection() {
   const { t } = useTranslation();
   const { quotes, isPending } = useHomeQuotes();
-  const fiat = useFiatStore((state) => state.fiat);
-  const rate = useFiatStore((state) => state.rate);
-  const lang = useAppStore((state) => state.lang);
+  const { symbol, rate } = useFiatDisplay();
   const demo = useAppStore((state) => state.demo);
-  const symbol = narrowSymbol(fiat, localeTags[lang]);
   return (
     <section
       className="home-section home-quotes"

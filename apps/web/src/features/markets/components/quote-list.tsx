@@ -1,7 +1,7 @@
 import type { Instrument, Quote } from '@fairex/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFiatDisplay } from '../hooks/use-fiat-display';
+import { useFiatDisplay } from '../../../lib/fiat-display';
 import { nextSort, type QuoteSort, type SortKey, sortQuotes } from '../lib/sort-quotes';
 import { QuoteRow } from './quote-row';
 

@@ -3,11 +3,10 @@ import { formatCompact, priceDirection } from '@fairex/domain';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { FiatDisplay } from '../../../lib/fiat-display';
 import { fiatDecimals, formatPrice, toFiatPrice } from '../../../lib/market/fiat-price';
 import { detailPath, splitSymbol, symbolTestId } from '../lib/market-paths';
 import { ChangePill } from './change-pill';
-
-export type FiatDisplay = { code: string; symbol: string; rate: string };
 
 type QuoteRowProps = {
   quote: Quote;
