@@ -48,18 +48,21 @@ function headers(json: boolean, idempotencyKey?: string): Record<string, string>
 /** One API call in the client contract: `{type, message}` replies, `lang` on every call. */
 export async function call<T>(method: 'GET' | 'POST', path: string, options: CallOptions<T>): Promise<T> {
   let response: Response;
+  let text: string;
   try {
     response = await fetch(urlOf(path, options.query), {
       method,
       headers: headers(method === 'POST', options.idempotencyKey),
       body: method === 'POST' ? JSON.stringify(options.body ?? {}) : undefined,
     });
+    // Read in full here: a connection dropped mid-body is a network failure, not a bad reply.
+    text = await response.text();
   } catch {
     throw new ApiError(i18next.t('errors.network'), 0);
   }
   let envelope: { type?: unknown; message?: unknown };
   try {
-    envelope = (await response.json()) as typeof envelope;
+    envelope = JSON.parse(text) as typeof envelope;
   } catch {
     throw new ApiError(i18next.t('errors.unexpected'), response.status);
   }
