@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, phoneViewport } from './support/browser';
+import { type RunningServer, startFairexServer } from './support/fairex-server';
+import { apiCaller, type PreparedUser, prepareUser } from './support/money-fixtures';
+
+/** Every page of the router, with the query a deep link to it carries. */
+const routes = [
+  'pages/index/index',
+  'pages/market/market',
+  'pages/transaction/index',
+  'pages/financial/index',
+  'pages/fund/assets',
+  'pages/market/search',
+  'pages/market/detail?symbol=BTC%2FUSDT',
+  'pages/transaction/currency',
+  'pages/transaction/currency_order',
+  'pages/fund/exchange',
+  'pages/setting/setting',
+  'pages/common/login',
+  'pages/common/register',
+  'pages/common/area',
+  'pages/common/forget',
+  'pages/common/wallet-select',
+  'pages/common/wallet-connect',
+  'pages/setting/userInfo',
+  'pages/setting/security',
+  'pages/setting/password',
+  'pages/setting/payPassword',
+  'pages/setting/real',
+  'pages/setting/real_mark',
+  'pages/common/article?id=1',
+  'pages/common/faq',
+  'pages/common/aboutus',
+  'pages/common/contactus',
+  'pages/setting/operational_compliance',
+  'pages/fund/assets_record?kind=change',
+  'pages/fund/assets_all_record',
+  'pages/fund/transfer',
+  'pages/fund/fundTransfer',
+  'pages/fund/transfer_history',
+  'pages/setting/bill',
+  'pages/fund/select',
+  'pages/fund/receive?currency_id=3&chain=TRC20',
+  'pages/fund/withdraw',
+  'pages/fund/receive_withdraw_record',
+  'pages/setting/wallet',
+  'pages/setting/addWallet',
+  'pages/setting/bank',
+  'pages/setting/bank_international',
+];
+
+/** Toasts and script errors a page raised, kept in the page so a quick navigation loses none. */
+function recordToasts() {
+  const seen: string[] = [];
+  (window as unknown as { fairexToasts: string[] }).fairexToasts = seen;
+  new MutationObserver(() => {
+    for (const toast of document.querySelectorAll('.adm-toast-main')) {
+      const entry = `${location.hash}: ${toast.textContent}`;
+      if (!seen.includes(entry)) seen.push(entry);
+    }
+  }).observe(document.body, { childList: true, subtree: true, characterData: true });
+}
+
+describe('moving quickly between every page, signed in', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let user: PreparedUser;
+
+  beforeAll(async () => {
+    server = await startFairexServer();
+    browser = await launchBrowser();
+    user = await prepareUser(apiCaller(server.url), server.staffToken, {
+      address: 'TXYZabcdefghijkmnopqrstuvwxyz12345',
+    });
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('lists every page of the router', () => {
+    const router = readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/app/router.tsx'), 'utf8');
+    const declared = [...router.matchAll(/path: '(pages\/[A-Za-z_/-]+)'/g)].map((match) => match[1]);
+    expect(new Set(routes.map((route) => route.split('?')[0]))).toEqual(new Set(declared));
+  });
+
+  // Leaving a page cancels its queries mid-reply; that must not read as a server fault.
+  for (const dwellMs of [150, 800]) {
+    it(`shows no error toast and raises no script error, ${dwellMs} ms on each page`, async () => {
+      const context = await browser.newContext({ viewport: phoneViewport, isMobile: true, hasTouch: true });
+      await context.addInitScript((session: string) => {
+        window.localStorage.setItem('h5Version', '1');
+        window.localStorage.setItem('token', session);
+      }, user.token);
+      const page = await context.newPage();
+      const scriptErrors: string[] = [];
+      page.on('pageerror', (error) => scriptErrors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') scriptErrors.push(message.text());
+      });
+      await page.goto(`${server.url}/#/pages/index/index`);
+      await page.evaluate(recordToasts);
+      for (const route of routes) {
+        await page.evaluate((hash) => {
+          window.location.hash = hash;
+        }, `#/${route}`);
+        await page.waitForTimeout(dwellMs);
+      }
+      await page.waitForTimeout(1500);
+      const toasts = await page.evaluate(
+        () => (window as unknown as { fairexToasts: string[] }).fairexToasts,
+      );
+      await context.close();
+      expect(toasts).toEqual([]);
+      expect(scriptErrors).toEqual([]);
+    });
+  }
+});
