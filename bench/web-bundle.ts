@@ -199,7 +199,10 @@ async function throttledLoad(browser: Browser, url: string) {
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) {
           timings.lcp = entry.startTime;
-          timings.lcpElement = entry.element ? entry.element.tagName.toLowerCase() + '.' + String(entry.element.className).split(' ')[0] : '';
+          timings.lcpElement = entry.element
+            ? entry.element.tagName.toLowerCase() + '.' + String(entry.element.className).split(' ')[0] +
+              ' "' + String(entry.element.textContent || '').trim().slice(0, 40) + '"'
+            : '';
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
       new PerformanceObserver((list) => {
@@ -228,6 +231,15 @@ async function throttledLoad(browser: Browser, url: string) {
     if (now - lastEnd >= 5_000 || Date.now() - started > 60_000) break;
     await page.waitForTimeout(500);
     timings = await read();
+  }
+  if (process.env.BENCH_VERBOSE === '1') {
+    // The waterfall: when each request of the load started and ended, after navigation start.
+    const entries = (await page.evaluate(
+      "performance.getEntriesByType('resource').map((entry) => [Math.round(entry.startTime), Math.round(entry.responseEnd), entry.name.replace(location.origin, '')])",
+    )) as [number, number, string][];
+    for (const [start, end, name] of entries.filter(([, end]) => end <= timings.lcp + 500)) {
+      console.log(`    ${String(start).padStart(5)} -> ${String(end).padStart(5)} ms  ${name.slice(0, 90)}`);
+    }
   }
   await context.close();
   const interactive = Math.max(timings.fcp, ...timings.longTasks.map((task) => task.start + task.duration));

@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { type Bundle, earlyPreloadScript, earlyPreloadsOf, pageModulesOf } from './src/build/early-preloads';
 
 /** The API server in development (`PORT=8080 tsx apps/server/src/main.ts`). */
 const apiServerUrl = 'http://localhost:8080';
@@ -10,8 +14,37 @@ const proxy: Record<string, ProxyOptions> = {
   '/socket.io': { target: apiServerUrl, changeOrigin: true, ws: true },
 };
 
+const appDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src/app');
+
+/** index.html asks for the stored locale and the opened page with the entry (src/build/early-preloads.ts). */
+function earlyPreloads(): Plugin {
+  let base = '/';
+  return {
+    name: 'fairex-early-preloads',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.bundle) return html;
+        const routerSource = readFileSync(path.join(appDir, 'router.tsx'), 'utf8');
+        const preloads = earlyPreloadsOf(
+          context.bundle as unknown as Bundle,
+          pageModulesOf(routerSource),
+          (specifier) => path.resolve(appDir, specifier),
+        );
+        // 'en' is the contract's defaultLocale (a test keeps the two equal).
+        const children = earlyPreloadScript(preloads, base, 'en');
+        return { html, tags: [{ tag: 'script', children, injectTo: 'head-prepend' }] };
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), earlyPreloads()],
   resolve: {
     // npm hoists React 18 to the repository root for antd-mobile's peer ranges; the app runs
     // React 19 from apps/web/node_modules, and every package must share that one copy.
