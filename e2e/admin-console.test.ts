@@ -345,10 +345,15 @@ describe('the operator console', () => {
     await page.locator('.ant-tabs-tab', { hasText: 'Fees & limits' }).click();
     await page.getByRole('button', { name: 'Edit ETH/USDT' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.locator('#taker_fee_rate').fill('0.7');
+    const takerRate = dialog.locator('#taker_fee_rate');
+    // The dialog has opened and its form holds the pair's rate; a click during the opening motion
+    // on a loaded machine can be lost.
+    await expect.poll(() => takerRate.inputValue()).toBe('0.001');
+    await settle(page);
+    await takerRate.fill('0.7');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Enter a rate such as 0.001').waitFor();
-    await dialog.locator('#taker_fee_rate').fill('0.002');
+    await takerRate.fill('0.002');
     await settle(page);
     await screenshot(page, 'admin-fees-edit-1280');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -359,9 +364,13 @@ describe('the operator console', () => {
     await page.locator('tr', { hasText: 'Lv1' }).waitFor();
     await settle(page);
     await screenshot(page, 'admin-fees-1280');
+    await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Edit ETH/USDT' }).click();
-    await dialog.locator('#taker_fee_rate').fill('0.001');
+    await expect.poll(() => takerRate.inputValue()).toBe('0.002');
+    await settle(page);
+    await takerRate.fill('0.001');
     await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => ethRow.innerText()).not.toContain('0.2 %');
   });
 
