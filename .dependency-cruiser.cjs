@@ -32,10 +32,33 @@ module.exports = {
     },
     {
       name: 'modules-below-app',
-      comment: 'Modules declare the dependencies they need; only main.ts and app.ts compose them.',
+      comment:
+        'Modules declare the dependencies they need and receive them (config values too); only the ' +
+        'composition root builds them, app.ts registers them and main.ts starts them.',
       severity: 'error',
       from: { path: '^apps/server/src/(modules|platform)/' },
-      to: { path: '^apps/server/src/(app|main)\\.ts$' },
+      to: { path: '^apps/server/src/(app|main|composition|config)\\.ts$' },
+    },
+    {
+      name: 'app-registers-what-it-is-given',
+      comment: 'app.ts registers the modules it is handed; it names none of them.',
+      severity: 'error',
+      from: { path: '^apps/server/src/app\\.ts$' },
+      to: { path: '^apps/server/src/modules/' },
+    },
+    {
+      name: 'main-starts-through-composition',
+      comment: 'main.ts builds the world and the composition root; it reaches no module itself.',
+      severity: 'error',
+      from: { path: '^apps/server/src/main\\.ts$' },
+      to: { path: '^apps/server/src/modules/' },
+    },
+    {
+      name: 'config-reads-pure-rules-only',
+      comment: "config.ts may validate with a module's pure rules, nothing else of it.",
+      severity: 'error',
+      from: { path: '^apps/server/src/config\\.ts$' },
+      to: { path: '^apps/server/src/modules/', pathNot: '\\.domain\\.ts$' },
     },
     {
       name: 'platform-below-modules',

@@ -13,8 +13,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import {
   createGroupCommitter,
+  createLedger,
   type LedgerOp,
-  ledgerFor,
   userAccountKinds,
 } from '../apps/server/src/modules/ledger';
 import { seedCurrencies } from '../apps/server/src/modules/ledger/ledger.currencies';
@@ -76,7 +76,7 @@ async function dropDatabase(name: string): Promise<void> {
 }
 
 async function fund(db: Database): Promise<void> {
-  const ledger = ledgerFor(db);
+  const ledger = createLedger();
   for (let start = 0; start < users; start += batchSize) {
     const ops: LedgerOp[] = [];
     for (let user = start; user < Math.min(users, start + batchSize); user += 1) {
@@ -102,7 +102,7 @@ function rate(count: number, startedNs: bigint): number {
 }
 
 async function ledgerBatches(db: Database): Promise<number> {
-  const ledger = ledgerFor(db);
+  const ledger = createLedger();
   const started = process.hrtime.bigint();
   for (let start = 0; start < transfers; start += batchSize) {
     const ops = Array.from({ length: Math.min(batchSize, transfers - start) }, (_, offset) =>
@@ -162,7 +162,7 @@ async function rawInserts(db: Database): Promise<number> {
 }
 
 async function oneTransferPerTransaction(db: Database): Promise<number> {
-  const ledger = ledgerFor(db);
+  const ledger = createLedger();
   const started = process.hrtime.bigint();
   for (let index = 0; index < singles; index += 1) {
     await db.transaction((tx) => ledger.apply(tx as unknown as Database, [transfer(index)], new Date()));
@@ -172,7 +172,7 @@ async function oneTransferPerTransaction(db: Database): Promise<number> {
 
 /** Concurrent callers, each submitting one transfer at a time and awaiting its commit. */
 async function groupCommitted(db: Database, count: number): Promise<{ rate: number; p99Ms: number }> {
-  const committer = createGroupCommitter({ db, ledger: ledgerFor(db), now: () => new Date(), windowMs: 2 });
+  const committer = createGroupCommitter({ db, ledger: createLedger(), now: () => new Date(), windowMs: 2 });
   let next = 0;
   const latencies: number[] = [];
   const started = process.hrtime.bigint();

@@ -23,12 +23,13 @@ import autocannonUntyped from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
+import { composeModules } from '../apps/server/src/composition';
 import { loadConfig } from '../apps/server/src/config';
-import { createSessionResolver, ensureDemoUser, issueSession } from '../apps/server/src/modules/accounts';
-import { ledgerFor, userAccountKinds } from '../apps/server/src/modules/ledger';
-import { configureMarketDefaults } from '../apps/server/src/modules/market';
+import { ensureDemoUser, issueSession } from '../apps/server/src/modules/accounts';
+import { userAccountKinds } from '../apps/server/src/modules/ledger';
 import { systemClock } from '../apps/server/src/platform/clock';
 import { type Database, openDatabase } from '../apps/server/src/platform/db/database';
+import { createLogger } from '../apps/server/src/platform/logger';
 import { LocalFileStorage } from '../apps/server/src/platform/storage/local-file-storage';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -231,7 +232,6 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fairex-bench-'));
   const database = await openDatabase({ kind: 'postgres', url: url.toString() });
   try {
-    configureMarketDefaults(database, { backfillDays: 0 });
     const config = loadConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: url.toString(),
@@ -240,13 +240,24 @@ async function main(): Promise<void> {
       SPOT_MARKET_MAKER: 'off',
     });
     const clock = systemClock;
-    const app = await buildApp({
+    // The production composition and app, as main.ts builds them (logging off).
+    const logger = createLogger('silent');
+    const composition = await composeModules({
       config,
-      database,
+      db: database.db,
       clock,
-      sessions: createSessionResolver({ db: database.db, clock }),
+      logger,
       storage: new LocalFileStorage(path.join(dataDir, 'uploads')),
       fiatRateSource: null,
+      market: { backfillDays: 0 },
+    });
+    const app = await buildApp({
+      config,
+      db: database.db,
+      clock,
+      logger,
+      sessions: composition.sessions,
+      modules: composition.modules,
     });
     app.get('/hello', async () => ({ hello: 'world' }));
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -275,7 +286,7 @@ async function main(): Promise<void> {
             ],
           },
         });
-        await ledgerFor(db).apply(
+        await composition.services.ledger.apply(
           tx as unknown as Database,
           [fund(3, 10n ** 9n * 10n ** 6n), fund(1, 10n ** 4n * 10n ** 8n)],
           new Date(),

@@ -1,13 +1,14 @@
 /**
- * Every ledger check of reliability.md: the ledger's own and those the money modules contribute.
- * Used by `npm run ledger:verify` and by the test helpers after every money test.
+ * Every ledger check of reliability.md: the ledger's own and those the registered modules declare
+ * in their manifests. Used by `npm run ledger:verify` and by the test helpers after every money test.
  */
-import { depositChecks } from './modules/deposits';
+import { moduleManifests } from './composition';
 import { type CheckResult, verifyLedger } from './modules/ledger';
-import { spotChecks } from './modules/spot';
-import { withdrawalChecks } from './modules/withdrawals';
 import type { Database } from './platform/db/database';
 
 export function auditLedger(db: Database): Promise<CheckResult[]> {
-  return verifyLedger(db, [...depositChecks, ...withdrawalChecks, ...spotChecks]);
+  return verifyLedger(
+    db,
+    moduleManifests.flatMap((manifest) => manifest.ledgerChecks ?? []),
+  );
 }

@@ -1,84 +1,51 @@
 import { buildApp } from './app';
+import { composeModules } from './composition';
 import { ConfigError, loadConfig } from './config';
-import { createSessionResolver } from './modules/accounts';
-import { seedDemoContent } from './modules/content';
-import { createFiatRateSource } from './modules/fiat/fiat.http-source';
-import { attachCcxtFeed, configureMarket, createCcxtExchange, marketServiceFor } from './modules/market';
-import { spotServiceFor } from './modules/spot';
-import { createMarketMaker } from './modules/spot/spot.market-maker';
-import { withStaffSessions } from './modules/staff';
+import type { BackgroundJob } from './platform/app-module';
 import { systemClock } from './platform/clock';
 import { configuredDatabase, openDatabase } from './platform/db/database';
+import { createLogger } from './platform/logger';
 import { LocalFileStorage } from './platform/storage/local-file-storage';
 
-/** The composition root: read config, build dependencies, listen, and stop gracefully. */
-
+/**
+ * Starts Fairex: read config, open the database, build the modules (composition.ts), listen, and
+ * only then start the background jobs (feeds, workers, the history of a fresh install), so the
+ * first answer never waits for them. Stops gracefully: jobs, then requests, then the database.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
+  const logger = createLogger(config.logLevel);
   const database = await openDatabase(configuredDatabase(config));
-  if (config.marketFeed === 'ccxt') {
-    configureMarket(database, { cryptoFeed: config.marketFeedExchange });
-  }
+  const composition = await composeModules({
+    config,
+    db: database.db,
+    clock: systemClock,
+    logger,
+    storage: new LocalFileStorage(`${config.dataDir}/uploads`),
+  });
   const app = await buildApp({
     config,
-    database,
+    db: database.db,
     clock: systemClock,
-    // Staff tokens (fxs.) resolve to staff principals; everything else to user sessions.
-    sessions: withStaffSessions(createSessionResolver({ db: database.db, clock: systemClock }), {
-      db: database.db,
-      clock: systemClock,
-    }),
-    storage: new LocalFileStorage(`${config.dataDir}/uploads`),
-    fiatRateSource: config.fiatRatesUrl ? createFiatRateSource(config.fiatRatesUrl) : null,
+    logger,
+    sessions: composition.sessions,
+    modules: composition.modules,
   });
 
   if (database.kind === 'pglite' && !config.demo) {
-    app.log.warn(
+    logger.warn(
       '!!! PGlite is the embedded database for trying Fairex out. It has one connection and does not ' +
         'fsync: never hold real money on it. Set DATABASE_URL to a PostgreSQL server. !!!',
     );
   }
-  if (config.demo) {
-    await seedDemoContent(database.db, systemClock);
-  }
 
-  // buildApp has seeded and backfilled the market; the live feed runs only here, never in tests.
-  const market = marketServiceFor({ database, clock: systemClock });
-  market.start();
-  const exchangeFeed =
-    config.marketFeed === 'ccxt'
-      ? attachCcxtFeed(market, {
-          exchange: createCcxtExchange(config.marketFeedExchange),
-          symbolMap: config.marketFeedSymbols,
-          pollIntervalMs: config.marketFeedPollMs,
-          clock: systemClock,
-          logger: app.log,
-        })
-      : null;
-  exchangeFeed?.start();
-  // The house market maker quotes the spot pairs on every tick (SPOT_MARKET_MAKER; on in demo).
-  const marketMaker = config.marketMaker.enabled
-    ? createMarketMaker({
-        spot: spotServiceFor({ database, clock: systemClock }),
-        market,
-        db: database.db,
-        clock: systemClock,
-        config: config.marketMaker,
-        logger: app.log,
-      })
-    : null;
-  await marketMaker?.start().catch((error: unknown) => {
-    app.log.error({ err: error }, 'the market maker could not start; the books stay without it');
-  });
-
+  const jobs: BackgroundJob[] = composition.modules.flatMap((module) => module.jobs ?? []);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    exchangeFeed?.stop();
-    market.stop();
-    await marketMaker?.stop();
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    for (const job of [...jobs].reverse()) await job.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -90,6 +57,12 @@ async function main(): Promise<void> {
   const mode = config.demo ? 'demo mode: simulated prices, test funds' : 'live mode';
   const storeName = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
   console.log(`\n  Fairex is running at ${config.publicUrl}  (${mode}; database: ${storeName})\n`);
+
+  for (const job of jobs) {
+    await Promise.resolve(job.start()).catch((error: unknown) => {
+      logger.error({ err: error, job: job.name }, 'a background job could not start');
+    });
+  }
 }
 
 main().catch((error: unknown) => {

@@ -2,6 +2,7 @@
  * The operator console's audit trail (every staff action, hash-chained) and balance adjustments
  * (a correction is a ledger transfer with a reason against the adjustments account).
  */
+import { type UserAccountKindName, userAccountKindNames } from '@fairex/domain';
 import { z } from 'zod';
 import { intParam, positiveIntParam } from './envelope';
 
@@ -133,8 +134,8 @@ export const auditListReplySchema = z.object({
 export type AuditList = z.infer<typeof auditListReplySchema>;
 
 /** The account kinds staff may correct (spec section 3). */
-export const adjustmentAccountKinds = ['legal', 'change', 'lever', 'micro'] as const;
-export type AdjustmentAccountKind = (typeof adjustmentAccountKinds)[number];
+export const adjustmentAccountKinds = userAccountKindNames;
+export type AdjustmentAccountKind = UserAccountKindName;
 
 /**
  * POST /admin/adjustments: a signed amount at the currency's scale ("-1.5" debits, "2" credits)

@@ -43,6 +43,11 @@ export const pageParams = {
   limit: positiveIntParam.pipe(z.number().max(100)).optional(),
 };
 
+/** A call that takes no parameters still refuses unknown ones (`lang` is the envelope's). */
+export const noParamsSchema = z.strictObject({});
+/** A POST whose body may be left out entirely. */
+export const optionalNoParamsSchema = noParamsSchema.optional();
+
 /** A route's documented reply: its success shape, or the error envelope (both HTTP 200). */
 export function apiReply<T extends z.ZodType>(message: T) {
   return z.union([okReply(message), errorReply]);

@@ -9,6 +9,7 @@ export * from './locales';
 export * from './market';
 export * from './payout-methods';
 export * from './realtime';
+export * from './route';
 export * from './spot';
 export * from './staff';
 export * from './timezone';

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { positiveIntParam } from './envelope';
 import { levelStateSchema } from './verification';
-import { accountKindParam, billEntryKinds, billLineSchema } from './wallet';
+import { accountKindParam, billEntryKinds, billLineSchema, perAccountKind } from './wallet';
 
 /** Search results are 20 a page. */
 export const userAdminPageSize = 20;
@@ -81,12 +81,7 @@ export const userAdminAccountSchema = z.object({
 export type UserAdminAccount = z.infer<typeof userAdminAccountSchema>;
 
 /** The accounts of one kind that exist in the ledger (an account never used is not listed). */
-export const userAdminBalancesSchema = z.object({
-  legal: z.array(userAdminAccountSchema),
-  change: z.array(userAdminAccountSchema),
-  lever: z.array(userAdminAccountSchema),
-  micro: z.array(userAdminAccountSchema),
-});
+export const userAdminBalancesSchema = z.object(perAccountKind(z.array(userAdminAccountSchema)));
 export type UserAdminBalances = z.infer<typeof userAdminBalancesSchema>;
 
 export const userDetailSchema = userSummarySchema.extend({

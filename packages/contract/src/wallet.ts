@@ -3,35 +3,48 @@
  * Amounts travel as decimal strings at the currency's scale (conventions rule 1); USDT
  * equivalents are rounded to 2 decimals and are for display only.
  */
+import {
+  accountKindName,
+  type EntryKind,
+  entryKinds,
+  type UserAccountKindName,
+  userAccountKindNames,
+  userAccountKinds,
+} from '@fairex/domain';
 import { z } from 'zod';
-import { intParam, positiveIntParam } from './envelope';
+import { intParam, noParamsSchema, optionalNoParamsSchema, positiveIntParam } from './envelope';
+import { getRoute, postRoute } from './route';
 
-/** The user account kinds of spec section 3, by wire name and id (1 legal ... 4 micro). */
-export const accountKindIds = { legal: 1, change: 2, lever: 3, micro: 4 } as const;
-export type AccountKindName = keyof typeof accountKindIds;
-export const accountKindNames = Object.keys(accountKindIds) as AccountKindName[];
+/** The user account kinds of spec section 3 (one source: packages/domain's ledger kinds). */
+export const accountKindIds = userAccountKinds;
+export type AccountKindName = UserAccountKindName;
+export const accountKindNames = userAccountKindNames;
 
 /** An account kind as clients send it: its name ("change") or its id (2, "2"). */
 export const accountKindParam = z.union([
-  z.enum(accountKindNames as [AccountKindName, ...AccountKindName[]]),
-  intParam
-    .pipe(z.number().int().min(1).max(4))
-    .transform((id) => accountKindNames[id - 1] as AccountKindName),
+  z.enum(userAccountKindNames),
+  intParam.pipe(
+    z
+      .number()
+      .int()
+      .refine((id) => accountKindName(id) !== null)
+      .transform((id) => accountKindName(id) as UserAccountKindName),
+  ),
 ]);
 
+/** One field per account kind, each of `schema` (balances and summaries per kind). */
+export function perAccountKind<Schema extends z.ZodType>(
+  schema: Schema,
+): Record<UserAccountKindName, Schema> {
+  return Object.fromEntries(userAccountKindNames.map((name) => [name, schema])) as Record<
+    UserAccountKindName,
+    Schema
+  >;
+}
+
 /** What a bill line says an entry was; the web names each in ten languages. */
-export const billEntryKinds = [
-  'deposit',
-  'withdrawal',
-  'withdrawal_fee',
-  'transfer',
-  'demo_funds',
-  'adjustment',
-  'trade',
-  'trade_fee',
-  'exchange',
-] as const;
-export type BillEntryKind = (typeof billEntryKinds)[number];
+export const billEntryKinds = entryKinds;
+export type BillEntryKind = EntryKind;
 
 /** Lists of the wallet (transfers, bill) are 10 a page (spec section 9). */
 export const walletPageSize = 10;
@@ -73,12 +86,7 @@ export type CoinEntry = z.infer<typeof coinEntrySchema>;
 export const currencyListReplySchema = z.array(coinEntrySchema);
 
 /** Available balance per account kind. */
-const perKindAvailable = {
-  legal: amountText,
-  change: amountText,
-  lever: amountText,
-  micro: amountText,
-};
+const perKindAvailable = perAccountKind(amountText);
 
 /** GET /currency/user_currency_list: the currencies with the user's available balance per kind. */
 export const userCurrencySchema = z.object({
@@ -111,7 +119,7 @@ export const walletAccountSchema = z.object({
   full_name: z.string(),
   image: z.string(),
   scale: z.number().int(),
-  type: z.enum(accountKindNames as [AccountKindName, ...AccountKindName[]]),
+  type: z.enum(accountKindNames),
   type_id: z.number().int(),
   /** Everything on the account, frozen part included. */
   balance: amountText,
@@ -134,10 +142,7 @@ export type WalletKindSummary = z.infer<typeof walletKindSummarySchema>;
 
 /** POST /wallet/list: every currency per account kind, totals, and the prices used. */
 export const walletListReplySchema = z.object({
-  legal: walletKindSummarySchema,
-  change: walletKindSummarySchema,
-  lever: walletKindSummarySchema,
-  micro: walletKindSummarySchema,
+  ...perAccountKind(walletKindSummarySchema),
   total_usdt: equivalentText,
   /** False when a currency with a balance had no price: its equivalent is left out of totals. */
   complete: z.boolean(),
@@ -267,8 +272,70 @@ export const demoFundsBodySchema = z.strictObject({});
 export const demoFundsReplySchema = z.object({
   entry_id: idText,
   credited: z.array(z.object({ currency_id: z.number().int(), currency: z.string(), amount: amountText })),
-  type: z.enum(accountKindNames as [AccountKindName, ...AccountKindName[]]),
+  type: z.enum(accountKindNames),
   /** Unix milliseconds from which the next claim is accepted. */
   next_at: z.number().int(),
 });
 export type DemoFundsReply = z.infer<typeof demoFundsReplySchema>;
+
+// The wallet's routes (spec section 7), declared once for the server and its clients.
+
+export const currencyListRoute = getRoute('/currency/list', {
+  policy: 'public',
+  query: noParamsSchema,
+  reply: currencyListReplySchema,
+});
+export const userCurrencyListRoute = getRoute('/currency/user_currency_list', {
+  policy: 'user',
+  query: noParamsSchema,
+  reply: userCurrencyListReplySchema,
+});
+export const walletListRoute = postRoute('/wallet/list', {
+  policy: 'user',
+  body: optionalNoParamsSchema,
+  reply: walletListReplySchema,
+});
+export const walletDetailRoute = postRoute('/wallet/detail', {
+  policy: 'user',
+  body: walletDetailBodySchema,
+  reply: walletDetailReplySchema,
+});
+export const walletInfoRoute = postRoute('/wallet/get_info', {
+  policy: 'user',
+  body: walletInfoBodySchema,
+  reply: walletInfoReplySchema,
+});
+export const walletRateRoute = getRoute('/wallet/getRateCurrency', {
+  policy: 'public',
+  query: rateCurrencyQuerySchema,
+  reply: rateCurrencyReplySchema,
+});
+export const walletChangeRoute = postRoute('/wallet/change', {
+  policy: 'user',
+  moneyMoving: true,
+  body: walletChangeBodySchema,
+  reply: walletChangeReplySchema,
+});
+export const transferHistoryRoute = getRoute('/wallet/hzhistory', {
+  policy: 'user',
+  query: transferHistoryQuerySchema,
+  reply: transferHistoryReplySchema,
+});
+export const walletBillRoute = postRoute('/wallet/legal_log', {
+  policy: 'user',
+  body: billQuerySchema,
+  reply: billReplySchema,
+});
+/** Replies `text/csv` (an attachment); failures in the usual envelope. */
+export const walletBillCsvRoute = getRoute('/wallet/bill.csv', {
+  policy: 'user',
+  query: billExportQuerySchema,
+  reply: z.string(),
+});
+/** Demo mode only: test funds once a day. */
+export const demoFundsRoute = postRoute('/wallet/demo_funds', {
+  policy: 'user',
+  moneyMoving: true,
+  body: demoFundsBodySchema.optional(),
+  reply: demoFundsReplySchema,
+});

@@ -31,6 +31,19 @@ export {
   type NumberSeparators,
 } from './format-number';
 export { assertNever, InvariantError, invariant } from './invariant';
+export {
+  accountKindName,
+  type EntryKind,
+  entryKinds,
+  isEntryKind,
+  type SystemAccountName,
+  systemAccountNames,
+  type UserAccountKind,
+  type UserAccountKindName,
+  userAccountKindIds,
+  userAccountKindNames,
+  userAccountKinds,
+} from './ledger-kinds';
 export { OrderBook } from './matching/order-book';
 export type {
   DepthLevel,

@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
 
 export function newRequestId(): string {
   return randomUUID();
 }
 
-/** pino options: request ids on every line, secrets never written. */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  return {
+/**
+ * The process's logger, made before the app so modules built by the composition root log through
+ * the same one: request ids on every line (Fastify adds them), secrets never written.
+ */
+export function createLogger(level: string): FastifyBaseLogger {
+  return pino({
     level,
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
-  };
+  });
 }

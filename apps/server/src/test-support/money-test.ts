@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import { auditLedger } from '../ledger-audit';
-import { ledgerFor, type UserAccountKind, userAccountKinds } from '../modules/ledger';
+import { createLedger, type UserAccountKind, userAccountKinds } from '../modules/ledger';
 import type { Database, DatabaseHandle } from '../platform/db/database';
 
 /** Runs every ledger check and fails the test with the problems found, if any. */
@@ -57,7 +57,7 @@ export async function fundUser(
   fundingCounter += 1;
   const reference = `test-funding:${process.pid}:${Date.now()}:${fundingCounter}`;
   await database.db.transaction(async (tx) => {
-    await ledgerFor(database.db).apply(
+    await createLedger().apply(
       tx as unknown as Database,
       [
         {

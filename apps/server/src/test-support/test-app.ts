@@ -2,14 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { type AppDeps, buildApp } from '../app';
+import { buildApp } from '../app';
+import { type Composition, type CompositionDeps, composeModules } from '../composition';
 import { loadConfig } from '../config';
-import { createSessionResolver } from '../modules/accounts';
-import { configureMarketDefaults } from '../modules/market';
-import { withStaffSessions } from '../modules/staff';
+import { payoutJobName } from '../modules/withdrawals';
+import type { BackgroundJob } from '../platform/app-module';
 import type { Clock } from '../platform/clock';
 import type { DatabaseHandle } from '../platform/db/database';
 import { type Principal, type SessionResolver, withFixedPrincipals } from '../platform/http/route-policy';
+import { createLogger } from '../platform/logger';
 import { LocalFileStorage } from '../platform/storage/local-file-storage';
 import type { TestDatabase } from './test-databases';
 
@@ -17,6 +18,8 @@ export type TestApp = {
   readonly app: FastifyInstance;
   readonly database: DatabaseHandle;
   readonly dataDir: string;
+  /** The services the composition root made: the market to step, spot, the ledger, payouts. */
+  readonly services: Composition['services'];
   /** Sends a request and returns the parsed reply with its HTTP status. */
   call(options: InjectOptions): Promise<{ status: number; body: { type: unknown; message: unknown } }>;
   close(): Promise<void>;
@@ -51,12 +54,29 @@ export function withStaffStandIn(
 }
 
 /**
- * A real app on a real database (PGlite or PostgreSQL) with a throwaway data directory. Sessions
- * are the accounts module's real ones unless `sessions` is given (see withStaffStandIn).
+ * Jobs a test app runs, by name: by default only the payout worker (tests of other jobs drive
+ * them by hand: the market is stepped, the market maker refreshed).
+ */
+const testJobsDefault: readonly string[] = [payoutJobName];
+
+/**
+ * A real app on a real database (PGlite or PostgreSQL) with a throwaway data directory, built by
+ * the same composition root as main.ts. Sessions are the accounts module's real ones unless
+ * `sessions` is given (see withStaffStandIn).
  */
 export async function startTestApp(
   testDatabase: TestDatabase,
-  overrides: Partial<Omit<AppDeps, 'database' | 'config'>> & {
+  overrides: {
+    clock?: Clock;
+    sessions?: SessionResolver;
+    storage?: CompositionDeps['storage'];
+    fiatRateSource?: CompositionDeps['fiatRateSource'];
+    payoutGateway?: CompositionDeps['payoutGateway'];
+    delivery?: CompositionDeps['delivery'];
+    /** Market options (seed, days of history); by default no history, which only costs time. */
+    market?: CompositionDeps['market'];
+    /** The background jobs to start, by name (default: the payout worker). */
+    jobs?: readonly string[];
     env?: Record<string, string>;
     /** Fixed tokens for staff principals, on top of real user sessions. */
     staffStandIns?: Readonly<Record<string, Principal>>;
@@ -72,33 +92,46 @@ export async function startTestApp(
     ...overrides.env,
   });
   const database = await testDatabase.open();
-  // Market history is tested in the market module; elsewhere a 30-day backfill only costs time.
-  configureMarketDefaults(database, { backfillDays: 0 });
   const clock = overrides.clock ?? { now: () => new Date() };
-  const deps: AppDeps = {
+  const logger = createLogger(config.logLevel);
+  const composition = await composeModules({
     config,
-    database,
+    db: database.db,
     clock,
-    sessions:
-      overrides.sessions ??
-      withStaffStandIn(
-        withStaffSessions(createSessionResolver({ db: database.db, clock }), { db: database.db, clock }),
-        overrides.staffStandIns ?? {},
-      ),
+    logger,
     storage: overrides.storage ?? new LocalFileStorage(path.join(dataDir, 'uploads')),
     fiatRateSource: overrides.fiatRateSource ?? null,
-  };
-  const app = await buildApp(deps);
+    ...(overrides.payoutGateway ? { payoutGateway: overrides.payoutGateway } : {}),
+    ...(overrides.delivery ? { delivery: overrides.delivery } : {}),
+    market: { backfillDays: 0, ...overrides.market },
+  });
+  const sessions =
+    overrides.sessions ?? withStaffStandIn(composition.sessions, overrides.staffStandIns ?? {});
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock,
+    logger,
+    sessions,
+    modules: composition.modules,
+  });
   await app.ready();
+  const wanted = new Set(overrides.jobs ?? testJobsDefault);
+  const jobs: BackgroundJob[] = composition.modules
+    .flatMap((module) => module.jobs ?? [])
+    .filter((job) => wanted.has(job.name));
+  for (const job of jobs) await job.start();
   return {
     app,
     database,
     dataDir,
+    services: composition.services,
     async call(options) {
       const response = await app.inject(options);
       return { status: response.statusCode, body: response.json() };
     },
     async close() {
+      for (const job of [...jobs].reverse()) await job.stop();
       await app.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

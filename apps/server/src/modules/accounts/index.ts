@@ -3,10 +3,12 @@
  * app, and what other modules need of users (wallet sign-in, sessions, contacts, verification
  * level, payment password and codes for withdrawals).
  */
+
 import type { FastifyError } from 'fastify';
 import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { AppModule, ModuleManifest } from '../../platform/app-module';
 import type { Clock } from '../../platform/clock';
-import type { DatabaseHandle } from '../../platform/db/database';
+import type { Database } from '../../platform/db/database';
 import { createDelivery, type MailSender, type SmsSender } from '../../platform/delivery/delivery';
 import { type DeliveryConfig, deliveryAdaptersFrom } from '../../platform/delivery/delivery-adapters';
 import { endSessionSockets, installSocketAuth } from '../../platform/realtime/socket-server';
@@ -55,7 +57,7 @@ export {
 
 /** What the accounts routes need from the app; AppDeps satisfies it. */
 export type AccountsModuleDeps = {
-  readonly database: DatabaseHandle;
+  readonly db: Database;
   readonly clock: Clock;
   readonly config: DeliveryConfig & { readonly demo: boolean };
   /** Real-world delivery adapters; by default built from the config (SMTP_URL, SMS_PROVIDER_URL). */
@@ -75,9 +77,9 @@ function refineValidationError(error: FastifyError): never {
 }
 
 /** Registration, login, sessions, codes, passwords, bound addresses, profile, dev outbox. */
-export function accountsRoutes(deps: AccountsModuleDeps): FastifyPluginAsyncZod {
+function accountsRoutes(deps: AccountsModuleDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const db = deps.database.db;
+    const db = deps.db;
     const { clock, config } = deps;
     const delivery = createDelivery({
       ...(deps.delivery ?? deliveryAdaptersFrom(config)),
@@ -120,4 +122,13 @@ export function accountsRoutes(deps: AccountsModuleDeps): FastifyPluginAsyncZod 
     await app.register(profileRoutes({ accounts, profile }));
     if (config.demo) await app.register(outboxRoutes(db));
   };
+}
+
+export const accountsManifest = {
+  name: 'accounts',
+  localeNamespace: 'accounts',
+} as const satisfies ModuleManifest;
+
+export function createAccountsModule(deps: AccountsModuleDeps): AppModule {
+  return { ...accountsManifest, routes: accountsRoutes(deps) };
 }

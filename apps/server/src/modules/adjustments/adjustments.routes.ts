@@ -7,14 +7,19 @@ import {
 } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../platform/clock';
-import type { DatabaseHandle } from '../../platform/db/database';
+import type { Database } from '../../platform/db/database';
 import { ok } from '../../platform/http/reply';
 import { policies } from '../../platform/http/route-policy';
 import { staffActorOf } from '../audit';
+import type { Ledger } from '../ledger';
 import { createAdjustmentsService } from './adjustments.service';
 
 /** What the adjustments routes need from the app; AppDeps satisfies it. */
-export type AdjustmentsModuleDeps = { readonly database: DatabaseHandle; readonly clock: Clock };
+export type AdjustmentsModuleDeps = {
+  readonly db: Database;
+  readonly clock: Clock;
+  readonly ledger: Ledger;
+};
 
 const tags = ['staff: balance adjustments'];
 const session = [{ session: [] }];
@@ -24,7 +29,7 @@ const adjustmentsPolicy = policies.staff('finance');
 /** Balance corrections by finance staff: book one, list them. */
 export function adjustmentsRoutes(deps: AdjustmentsModuleDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const adjustments = createAdjustmentsService({ db: deps.database.db, clock: deps.clock });
+    const adjustments = createAdjustmentsService({ db: deps.db, clock: deps.clock, ledger: deps.ledger });
 
     app.post(
       '/admin/adjustments',

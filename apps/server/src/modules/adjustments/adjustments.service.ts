@@ -19,7 +19,7 @@ import { type AuditActor, recordAudit } from '../audit';
 import {
   accountKindName,
   type Currency,
-  ledgerFor,
+  type Ledger,
   listCurrencies,
   userAccountBalances,
   userAccountKinds,
@@ -42,7 +42,11 @@ import {
   nextAdjustmentId,
 } from './adjustments.repository';
 
-export type AdjustmentsServiceDeps = { readonly db: Database; readonly clock: Clock };
+export type AdjustmentsServiceDeps = {
+  readonly db: Database;
+  readonly clock: Clock;
+  readonly ledger: Ledger;
+};
 
 export type AdjustmentCommand = {
   readonly actor: AuditActor;
@@ -93,7 +97,7 @@ async function currencyMap(db: Database): Promise<Map<number, Currency>> {
 
 export function createAdjustmentsService(deps: AdjustmentsServiceDeps) {
   const { db, clock } = deps;
-  const ledger = ledgerFor(db);
+  const { ledger } = deps;
 
   return {
     /** Books one correction exactly once per (staff member, Idempotency-Key). */

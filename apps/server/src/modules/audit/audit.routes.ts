@@ -9,7 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../platform/clock';
-import type { DatabaseHandle } from '../../platform/db/database';
+import type { Database } from '../../platform/db/database';
 import { platformErrors } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/reply';
 import { policies } from '../../platform/http/route-policy';
@@ -17,7 +17,7 @@ import type { AuditFilter } from './audit.repository';
 import { type AuditActor, auditExport, auditPage } from './audit.service';
 
 /** What the audit routes need from the app; AppDeps satisfies it. */
-export type AuditModuleDeps = { readonly database: DatabaseHandle; readonly clock: Clock };
+export type AuditModuleDeps = { readonly db: Database; readonly clock: Clock };
 
 const tags = ['staff: audit log'];
 const session = [{ session: [] }];
@@ -57,7 +57,7 @@ const filterDescription =
 /** The audit log for admins: the list and its CSV export. */
 export function auditRoutes(deps: AuditModuleDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const db = deps.database.db;
+    const db = deps.db;
 
     app.get(
       '/admin/audit',

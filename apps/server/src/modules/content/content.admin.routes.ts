@@ -24,19 +24,14 @@ import {
   adminSiteSettingsSchema,
 } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Clock } from '../../platform/clock';
-import type { Database } from '../../platform/db/database';
 import { staffRoutes } from '../audit';
-import { createContentAdminService } from './content.admin.service';
+import { type ContentAdminServiceDeps, createContentAdminService } from './content.admin.service';
 
 /**
  * The operator console's content calls: articles (news, banners, the popup notice), FAQ, pages,
  * site settings and the Home menu. Every write is audited with before and after.
  */
-export function contentAdminRoutes(deps: {
-  readonly db: Database;
-  readonly clock: Clock;
-}): FastifyPluginAsyncZod {
+export function contentAdminRoutes(deps: ContentAdminServiceDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const content = createContentAdminService(deps);
     const staff = staffRoutes(app, { tags: ['staff: content'], roles: ['content'] });

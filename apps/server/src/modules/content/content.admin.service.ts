@@ -44,10 +44,14 @@ import {
   upsertPage,
   writeSetting,
 } from './content.admin.repository';
-import { type ContentPageSlug, isShippedFeature } from './content.domain';
+import type { ContentPageSlug, ShippedShortcuts } from './content.domain';
 import { contentError } from './content.errors';
 
-export type ContentAdminServiceDeps = { readonly db: Database; readonly clock: Clock };
+export type ContentAdminServiceDeps = {
+  readonly db: Database;
+  readonly clock: Clock;
+  readonly shippedShortcuts: ShippedShortcuts;
+};
 
 export const adminSettingKeys = [
   'site_name',
@@ -109,7 +113,7 @@ function faqView(row: FaqRow): AdminFaqItem {
   };
 }
 
-function menuView(row: MenuRow): AdminMenuItem {
+function menuView(row: MenuRow, shipped: ShippedShortcuts): AdminMenuItem {
   return {
     id: row.id,
     key: row.key,
@@ -117,7 +121,7 @@ function menuView(row: MenuRow): AdminMenuItem {
     icon: row.icon,
     sort_order: row.sortOrder,
     enabled: row.enabled,
-    available: isShippedFeature(row.key),
+    available: shipped.has(row.key),
   };
 }
 
@@ -442,7 +446,7 @@ export function createContentAdminService(deps: ContentAdminServiceDeps) {
   }
 
   async function menu(): Promise<AdminMenuItem[]> {
-    return (await listMenuRows(db)).map(menuView);
+    return (await listMenuRows(db)).map((row) => menuView(row, deps.shippedShortcuts));
   }
 
   function toggleMenu(actor: AuditActor, key: string, enabled: boolean): Promise<AdminMenuItem> {
@@ -451,13 +455,13 @@ export function createContentAdminService(deps: ContentAdminServiceDeps) {
       if (!before) throw contentError('menu_item_not_found');
       const row = await setMenuEnabled(tx, key, enabled);
       if (!row) throw contentError('menu_item_not_found');
-      const view = menuView(row);
+      const view = menuView(row, deps.shippedShortcuts);
       return {
         result: view,
         audit: {
           action: 'content.update',
           target: { type: 'content', id: `menu:${key}` },
-          before: menuView(before),
+          before: menuView(before, deps.shippedShortcuts),
           after: view,
         },
       };
@@ -475,7 +479,7 @@ export function createContentAdminService(deps: ContentAdminServiceDeps) {
       )
         throw contentError('menu_order_mismatch');
       for (const [index, key] of keys.entries()) await setMenuSortOrder(tx, key, (index + 1) * sortStep);
-      const after = (await listMenuRows(tx)).map(menuView);
+      const after = (await listMenuRows(tx)).map((row) => menuView(row, deps.shippedShortcuts));
       return {
         result: after,
         audit: {

@@ -3,27 +3,10 @@ import {
   type ArticleSummary,
   customerServiceKeywords,
   defaultLocale,
-  type HomeShortcutKey,
   type Locale,
   type MenuItem,
   type SiteConfig,
 } from '@fairex/contract';
-
-/**
- * The Home shortcuts whose feature has shipped. Every other shortcut is still listed (the web
- * marks it "coming soon") but answers `available: false`. A feature adds its key here when it lands.
- */
-export const shippedFeatureKeys: ReadonlySet<HomeShortcutKey> = new Set<HomeShortcutKey>([
-  'real_name',
-  'stock',
-  'recharge',
-  'withdrawal',
-  'bills',
-  'coin_transfer',
-  'exchange',
-  // Quick buy lands on the spot order page of a coin (seed-data/menu.data.ts).
-  'quick_buy',
-]);
 
 export const siteNameDefault = 'Fairex';
 export const siteLogoDefault = '/logo.svg';
@@ -124,10 +107,13 @@ export function articleDetailView(article: ArticleRecord): ArticleDetail {
 
 export type MenuRecord = { readonly key: string; readonly route: string; readonly icon: string };
 
-export function isShippedFeature(key: string): boolean {
-  return (shippedFeatureKeys as ReadonlySet<string>).has(key);
-}
+/**
+ * The Home shortcuts whose feature has shipped: the union of what the registered modules declare
+ * (their manifests' `shortcuts`). Every other shortcut is still listed (the web marks it "coming
+ * soon") but answers `available: false`.
+ */
+export type ShippedShortcuts = ReadonlySet<string>;
 
-export function menuItemView(item: MenuRecord): MenuItem {
-  return { key: item.key, route: item.route, icon: item.icon, available: isShippedFeature(item.key) };
+export function menuItemView(item: MenuRecord, shipped: ShippedShortcuts): MenuItem {
+  return { key: item.key, route: item.route, icon: item.icon, available: shipped.has(item.key) };
 }

@@ -9,13 +9,7 @@ export type ContentErrorCode =
   | 'faq_not_found'
   | 'faq_order_mismatch'
   | 'menu_item_not_found'
-  | 'menu_order_mismatch'
-  | 'instrument_not_found'
-  | 'instrument_symbol_taken'
-  | 'instrument_rules_invalid'
-  | 'spot_market_not_found'
-  | 'currency_not_found'
-  | 'amount_too_precise';
+  | 'menu_order_mismatch';
 
 export const contentErrorKeys = {
   article_not_found: 'content.errors.article_not_found',
@@ -25,12 +19,6 @@ export const contentErrorKeys = {
   faq_order_mismatch: 'content.errors.faq_order_mismatch',
   menu_item_not_found: 'content.errors.menu_item_not_found',
   menu_order_mismatch: 'content.errors.menu_order_mismatch',
-  instrument_not_found: 'content.errors.instrument_not_found',
-  instrument_symbol_taken: 'content.errors.instrument_symbol_taken',
-  instrument_rules_invalid: 'content.errors.instrument_rules_invalid',
-  spot_market_not_found: 'content.errors.spot_market_not_found',
-  currency_not_found: 'content.errors.currency_not_found',
-  amount_too_precise: 'content.errors.amount_too_precise',
 } as const satisfies Record<ContentErrorCode, MessageKey>;
 
 export function contentError(code: ContentErrorCode): AppError {

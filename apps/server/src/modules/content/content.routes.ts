@@ -15,21 +15,22 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
-import type { DatabaseHandle } from '../../platform/db/database';
+import type { Database } from '../../platform/db/database';
 import { ok } from '../../platform/http/reply';
 import { policies } from '../../platform/http/route-policy';
 import { contentAdminRoutes } from './content.admin.routes';
-import type { ContentPageSlug } from './content.domain';
-import { contentInstrumentRoutes } from './content.instruments.routes';
+import type { ContentPageSlug, ShippedShortcuts } from './content.domain';
 import { seedBaseContent } from './content.seed';
 import { createContentService } from './content.service';
 
 /** What the content routes need from the app; AppDeps satisfies it. */
 export type ContentModuleDeps = {
-  readonly database: DatabaseHandle;
+  readonly db: Database;
   readonly clock: Clock;
   /** Demo mode (simulated prices, test funds) is reported to clients in the site config. */
   readonly config: { readonly demo: boolean; readonly walletConnectProjectId: string | undefined };
+  /** The Home shortcuts the registered modules ship (their manifests'). */
+  readonly shippedShortcuts: ShippedShortcuts;
 };
 
 /** Calls without parameters still refuse unknown ones (`lang` is envelope and already removed). */
@@ -50,13 +51,14 @@ const pageRoutes: readonly { url: string; slug: ContentPageSlug; summary: string
 /** Site config, public settings, articles, Home shortcuts, FAQ and the long-form pages. */
 export function contentRoutes(deps: ContentModuleDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const db = deps.database.db;
+    const db = deps.db;
     await seedBaseContent(db);
     const content = createContentService({
       db,
       clock: deps.clock,
       demo: deps.config.demo,
       walletConnectProjectId: deps.config.walletConnectProjectId,
+      shippedShortcuts: deps.shippedShortcuts,
     });
 
     app.get(
@@ -183,7 +185,8 @@ export function contentRoutes(deps: ContentModuleDeps): FastifyPluginAsyncZod {
       );
     }
 
-    await app.register(contentAdminRoutes({ db, clock: deps.clock }));
-    await app.register(contentInstrumentRoutes(deps));
+    await app.register(
+      contentAdminRoutes({ db, clock: deps.clock, shippedShortcuts: deps.shippedShortcuts }),
+    );
   };
 }

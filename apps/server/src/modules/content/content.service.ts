@@ -20,6 +20,7 @@ import {
   pageWindow,
   publicSettingValue,
   type SettingValue,
+  type ShippedShortcuts,
   siteConfigFrom,
 } from './content.domain';
 import { contentError } from './content.errors';
@@ -40,6 +41,7 @@ export type ContentServiceDeps = {
   readonly demo: boolean;
   /** WalletConnect Cloud project id from the configuration, readable by clients; may be unset. */
   readonly walletConnectProjectId?: string | undefined;
+  readonly shippedShortcuts: ShippedShortcuts;
 };
 
 export type NewsListRequest = {
@@ -108,7 +110,7 @@ export function createContentService(deps: ContentServiceDeps) {
 
   async function menu(): Promise<MenuItem[]> {
     const rows = await listEnabledMenu(db);
-    return rows.map(menuItemView);
+    return rows.map((row) => menuItemView(row, deps.shippedShortcuts));
   }
 
   async function faq(locale: Locale): Promise<FaqItem[]> {

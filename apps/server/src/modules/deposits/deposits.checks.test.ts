@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/database';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { testDatabases } from '../../test-support/test-databases';
-import { ledgerFor, userAccountKinds } from '../ledger';
+import { createLedger, userAccountKinds } from '../ledger';
 import { depositChecks } from './deposits.checks';
 import { depositCalls, staffStandIns, trc20Address, usdtId } from './deposits.fixtures';
 import { depositRequests } from './deposits.schema';
@@ -35,7 +35,7 @@ describe.each(testDatabases())('the deposits ledger check on $name', (testDataba
 
   async function credit(userId: number, reference: string, units: bigint) {
     await db().transaction(async (tx) => {
-      await ledgerFor(db()).apply(
+      await createLedger().apply(
         tx as unknown as Database,
         [
           {

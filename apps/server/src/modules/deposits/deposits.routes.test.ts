@@ -465,6 +465,7 @@ describe.each(testDatabases())('deposits on $name', (testDatabase) => {
     const service = createDepositsService({
       db: db(),
       clock,
+      ledger: testApp.services.ledger,
       prices: { referencePrice: () => null },
       twoPersonAboveMicros: 0n,
     });

@@ -17,19 +17,22 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
-import type { DatabaseHandle } from '../../platform/db/database';
+import type { Database } from '../../platform/db/database';
 import { ok } from '../../platform/http/reply';
 import { policies, requiredUserId } from '../../platform/http/route-policy';
 import type { FileStorage } from '../../platform/storage/file-storage';
 import { twoPersonThreshold } from '../approvals';
 import { staffActorOf } from '../audit';
-import { marketServiceFor } from '../market';
+import type { Ledger } from '../ledger';
+import type { MarketService } from '../market';
 import { seedDemoAddresses } from './deposits.seed';
 import { createDepositsService } from './deposits.service';
 
 export type DepositsModuleDeps = {
-  readonly database: DatabaseHandle;
+  readonly db: Database;
   readonly clock: Clock;
+  readonly ledger: Ledger;
+  readonly prices: Pick<MarketService, 'referencePrice'>;
   readonly config: { readonly demo: boolean; readonly twoPersonAboveUsdt: string };
   readonly storage: FileStorage;
 };
@@ -42,12 +45,13 @@ const staffPolicy = policies.staff('finance');
 /** The operator's deposit addresses, users' deposit requests with vouchers, and finance's review. */
 export function depositsRoutes(deps: DepositsModuleDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const db = deps.database.db;
+    const db = deps.db;
     if (deps.config.demo) await seedDemoAddresses(db, deps.clock);
     const deposits = createDepositsService({
       db,
       clock: deps.clock,
-      prices: marketServiceFor({ database: deps.database, clock: deps.clock }),
+      ledger: deps.ledger,
+      prices: deps.prices,
       twoPersonAboveMicros: twoPersonThreshold(deps.config.twoPersonAboveUsdt),
     });
 

@@ -21,7 +21,7 @@ import {
   type UsdtPrices,
 } from '../approvals';
 import { type AuditActor, recordAudit } from '../audit';
-import { ledgerFor, listCurrencies, userAccountKinds, userFacingLedgerError } from '../ledger';
+import { type Ledger, listCurrencies, userAccountKinds, userFacingLedgerError } from '../ledger';
 import { isOwnPublicUpload, markUploadPrivate } from '../upload';
 import {
   type CurrencyLabel,
@@ -60,6 +60,7 @@ import {
 } from './deposits.repository';
 
 export type DepositsServiceDeps = {
+  readonly ledger: Ledger;
   readonly db: Database;
   readonly clock: Clock;
   /** Reference prices, to value a deposit in USDT for the two-person rule. */
@@ -155,7 +156,7 @@ async function destinationOf(db: Database, params: { currency: number | string; 
 
 export function createDepositsService(deps: DepositsServiceDeps): DepositsService {
   const { db, clock } = deps;
-  const ledger = ledgerFor(db);
+  const { ledger } = deps;
 
   function approvalsRequiredFor(
     record: DepositRequestRecord,

@@ -2,7 +2,7 @@ import { apiReply, fiatRatesReplySchema } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
-import type { DatabaseHandle } from '../../platform/db/database';
+import type { Database } from '../../platform/db/database';
 import { ok } from '../../platform/http/reply';
 import { policies } from '../../platform/http/route-policy';
 import { createFiatRatesService } from './fiat.service';
@@ -10,7 +10,7 @@ import type { FiatRateSource } from './fiat.source';
 
 /** What the fiat routes need from the app; AppDeps satisfies it. */
 export type FiatModuleDeps = {
-  readonly database: DatabaseHandle;
+  readonly db: Database;
   readonly clock: Clock;
   readonly fiatRateSource: FiatRateSource | null;
 };
@@ -19,7 +19,7 @@ export type FiatModuleDeps = {
 export function fiatRoutes(deps: FiatModuleDeps): FastifyPluginAsyncZod {
   return async (api) => {
     const service = createFiatRatesService({
-      db: deps.database.db,
+      db: deps.db,
       clock: deps.clock,
       source: deps.fiatRateSource,
       log: api.log,

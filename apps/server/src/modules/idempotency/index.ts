@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { AppModule, ModuleManifest } from '../../platform/app-module';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
@@ -27,7 +28,14 @@ declare module 'fastify' {
 
 const headerName = 'idempotency-key';
 
-export function installIdempotency(
+export const idempotencyManifest = { name: 'idempotency' } as const satisfies ModuleManifest;
+
+/** Installs the Idempotency-Key hooks on the whole app, for every route marked moneyMoving. */
+export function createIdempotencyModule(deps: { readonly db: Database; readonly clock: Clock }): AppModule {
+  return { ...idempotencyManifest, install: (app) => installIdempotency(app, deps) };
+}
+
+function installIdempotency(
   app: FastifyInstance,
   deps: { readonly db: Database; readonly clock: Clock },
 ): void {

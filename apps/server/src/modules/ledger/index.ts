@@ -1,10 +1,12 @@
 /**
  * The ledger module's public surface: the batch writer, its reads, the currencies, and the checks
- * of reliability.md. Every module that moves money goes through `ledgerFor(db).apply`.
+ * of reliability.md. Every module that moves money goes through the `Ledger` the composition
+ * root made (createLedger) and hands it.
  */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { DatabaseHandle } from '../../platform/db/database';
+import type { AppModule, ModuleManifest } from '../../platform/app-module';
+import type { Database } from '../../platform/db/database';
 import { seedCurrencies } from './ledger.currencies';
+import { createLedger, type Ledger } from './ledger.service';
 
 /** @public */
 export { type Currency, currencySeeds, listCurrencies, setWithdrawalTerms } from './ledger.currencies';
@@ -27,7 +29,7 @@ export {
 /** @public */
 export type { BatchResult } from './ledger.repository';
 /** @public */
-export { type Ledger, ledgerFor } from './ledger.service';
+export { createLedger, type Ledger } from './ledger.service';
 /** @public */
 export {
   type CheckResult,
@@ -38,9 +40,12 @@ export {
   verifyLedger,
 } from './ledger.verify';
 
-/** Seeds the currencies of spec section 3 (idempotent); the ledger itself has no routes. */
-export function ledgerModule(deps: { readonly database: DatabaseHandle }): FastifyPluginAsyncZod {
-  return async () => {
-    await seedCurrencies(deps.database.db);
-  };
+export const ledgerManifest = { name: 'ledger', localeNamespace: 'ledger' } as const satisfies ModuleManifest;
+
+/** Seeds the currencies of spec section 3 (idempotent) and makes the ledger; it has no routes. */
+export async function createLedgerModule(
+  db: Database,
+): Promise<{ readonly ledger: Ledger; readonly module: AppModule }> {
+  await seedCurrencies(db);
+  return { ledger: createLedger(), module: ledgerManifest };
 }

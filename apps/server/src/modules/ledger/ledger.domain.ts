@@ -3,33 +3,19 @@
  * one batch (per-account deltas and each posting's running balance). No I/O here; the service
  * reads the locked balances, asks `planBatch`, and writes what it returns.
  */
-import { invariant } from '@fairex/domain';
+import { type EntryKind, invariant, type SystemAccountName, type UserAccountKind } from '@fairex/domain';
 
-/** The user account kinds of spec section 3; more arrive with the features that use them. */
-export const userAccountKinds = { legal: 1, change: 2, lever: 3, micro: 4 } as const;
-export type UserAccountKindName = keyof typeof userAccountKinds;
-export type UserAccountKind = (typeof userAccountKinds)[UserAccountKindName];
-export const userAccountKindNames = Object.keys(userAccountKinds) as UserAccountKindName[];
-
-export function accountKindName(kind: number): UserAccountKindName | null {
-  return userAccountKindNames.find((name) => userAccountKinds[name] === kind) ?? null;
-}
-
-/**
- * Named system accounts, one per currency. Only these may go below zero: deposit clearing is the
- * money held outside the platform (negative as users are credited), the demo faucet pays test funds.
- */
-export const systemAccountNames = [
-  'deposit_clearing',
-  'withdrawal_clearing',
-  'fees',
-  'house',
-  'insurance',
-  'rounding',
-  'demo_faucet',
-  'adjustments',
-] as const;
-export type SystemAccountName = (typeof systemAccountNames)[number];
+export {
+  accountKindName,
+  type EntryKind,
+  entryKinds,
+  type SystemAccountName,
+  systemAccountNames,
+  type UserAccountKind,
+  type UserAccountKindName,
+  userAccountKindNames,
+  userAccountKinds,
+} from '@fairex/domain';
 
 export type UserAccountRef = {
   readonly userId: number;
@@ -44,20 +30,6 @@ export function accountRefKey(ref: AccountRef): string {
     ? `s:${ref.system}:${ref.currencyId}`
     : `u:${ref.userId}:${ref.currencyId}:${ref.kind}`;
 }
-
-/** What a bill says an entry was; closed so the web can name each one in ten languages. */
-export const entryKinds = [
-  'deposit',
-  'withdrawal',
-  'withdrawal_fee',
-  'transfer',
-  'demo_funds',
-  'adjustment',
-  'trade',
-  'trade_fee',
-  'exchange',
-] as const;
-export type EntryKind = (typeof entryKinds)[number];
 
 /** One leg: a signed amount in smallest units; positive credits the account, negative debits it. */
 export type Leg = { readonly account: AccountRef; readonly amount: bigint };

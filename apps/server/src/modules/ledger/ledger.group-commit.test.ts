@@ -5,7 +5,7 @@ import { seedCurrencies } from './ledger.currencies';
 import { type LedgerOp, LedgerRefused, userAccountKinds } from './ledger.domain';
 import { createGroupCommitter } from './ledger.group-commit';
 import { userAccountBalances } from './ledger.queries';
-import { ledgerFor } from './ledger.service';
+import { createLedger } from './ledger.service';
 import { verifyLedger } from './ledger.verify';
 
 const currencyId = 3;
@@ -25,7 +25,7 @@ describe.each(testDatabases())('group commit on $name', (testDatabase) => {
   it('commits many submissions together and refuses only the one that overdraws', async () => {
     const committer = createGroupCommitter({
       db: database.db,
-      ledger: ledgerFor(database.db),
+      ledger: createLedger(),
       now: () => new Date(),
     });
     const deposit = (userId: number, amount: bigint, reference: string): LedgerOp[] => [

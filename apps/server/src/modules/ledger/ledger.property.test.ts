@@ -10,7 +10,7 @@ import { testDatabases } from '../../test-support/test-databases';
 import { seedCurrencies } from './ledger.currencies';
 import { type LedgerOp, LedgerRefused, type UserAccountKind, userAccountKinds } from './ledger.domain';
 import { userAccountBalances } from './ledger.queries';
-import { ledgerFor } from './ledger.service';
+import { createLedger } from './ledger.service';
 import { verifyLedger } from './ledger.verify';
 
 const currencyId = 3;
@@ -55,9 +55,7 @@ describe.each(testDatabases())('ledger model on $name', (testDatabase) => {
   it('agrees with the model and passes every check after every step', async () => {
     const seed = announcedSeed(`ledger model on ${testDatabase.name}`);
     const apply = (ops: LedgerOp[]) =>
-      database.db.transaction((tx) =>
-        ledgerFor(database.db).apply(tx as unknown as Database, ops, new Date()),
-      );
+      database.db.transaction((tx) => createLedger().apply(tx as unknown as Database, ops, new Date()));
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 10 }), async (steps) => {
         run += 1;

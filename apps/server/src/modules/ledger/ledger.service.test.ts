@@ -11,7 +11,7 @@ import {
   userAccountKinds,
 } from './ledger.domain';
 import { billLines, holdByReference, userAccountBalances } from './ledger.queries';
-import { ledgerFor } from './ledger.service';
+import { createLedger } from './ledger.service';
 import { verifyLedger } from './ledger.verify';
 
 const at = new Date('2026-11-22T00:00:00Z');
@@ -30,7 +30,7 @@ const clearing = (currencyId = 3): AccountRef => ({ system: 'deposit_clearing', 
 describe.each(testDatabases())('ledger on $name', (testDatabase) => {
   let database: DatabaseHandle;
   const apply = (ops: LedgerOp[]) =>
-    database.db.transaction((tx) => ledgerFor(database.db).apply(tx as never, ops, at));
+    database.db.transaction((tx) => createLedger().apply(tx as never, ops, at));
   const deposit = (userId: number, amount: bigint, reference: string): LedgerOp => ({
     type: 'transfer',
     entry: {

@@ -27,22 +27,18 @@ export type Ledger = {
   ): Promise<BatchResult>;
 };
 
-const ledgers = new WeakMap<object, Ledger>();
-
-/** One ledger per database handle, so the account-id cache is shared by every module. */
-export function ledgerFor(db: Database): Ledger {
-  let ledger = ledgers.get(db);
-  if (!ledger) {
-    const cache: AccountIdCache = new Map();
-    const ids: LedgerIdPool = { ledger_entries: [], ledger_holds: [] };
-    ledger = {
-      async apply(tx, ops, at, options) {
-        const result = await applyBatch(tx, { ops, at, cache, ids, alongWith: options?.alongWith });
-        invariant(result.entryIds.length === ops.length, 'one result per operation');
-        return result;
-      },
-    };
-    ledgers.set(db, ledger);
-  }
-  return ledger;
+/**
+ * The ledger of one database. The composition root makes one and hands it to every module that
+ * moves money, so they share the account-id cache and the blocks of ids fetched ahead.
+ */
+export function createLedger(): Ledger {
+  const cache: AccountIdCache = new Map();
+  const ids: LedgerIdPool = { ledger_entries: [], ledger_holds: [] };
+  return {
+    async apply(tx, ops, at, options) {
+      const result = await applyBatch(tx, { ops, at, cache, ids, alongWith: options?.alongWith });
+      invariant(result.entryIds.length === ops.length, 'one result per operation');
+      return result;
+    },
+  };
 }

@@ -4,15 +4,12 @@
  * other modules' tables (withdrawals, vouchers, orders): those modules contribute checks with the
  * same number, which the caller passes in.
  */
+import type { ModuleCheck } from '../../platform/app-module';
 import type { Database } from '../../platform/db/database';
 import { rowsOf, sql } from './ledger.sql';
 
-export type LedgerCheck = {
-  /** The number of the check in reliability.md. */
-  readonly number: number;
-  readonly name: string;
-  run(db: Database): Promise<string[]>;
-};
+/** A check of reliability.md: its number, what it checks, and the problems it finds. */
+export type LedgerCheck = ModuleCheck;
 
 /** Problems a check reports at most; its statements end with `limit ${problemsLimit}`. */
 export const problemsLimit = 20;

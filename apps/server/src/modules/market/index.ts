@@ -1,32 +1,31 @@
 /**
- * The market module's public surface: its routes, and the one MarketService per database that
- * main.ts starts (live feed) and the realtime layer listens to (onQuotes, onCandle).
+ * The market module's public surface: instruments, recorded ticks, candles and quotes. The
+ * composition root builds one MarketService with createMarketModule; spot, wallet, deposits and
+ * withdrawals receive it for reference prices, and the realtime layer listens to it.
  */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import type { AppModule, BackgroundJob, ModuleManifest } from '../../platform/app-module';
 import type { Clock } from '../../platform/clock';
-import type { DatabaseHandle } from '../../platform/db/database';
-import { CcxtFeed, type CcxtFeedOptions } from './feeds/ccxt-feed';
-import { backfillDaysDefault } from './market.backfill';
+import type { Database } from '../../platform/db/database';
+import { CcxtFeed, type CcxtFeedOptions, createCcxtExchange } from './feeds/ccxt-feed';
+import { createInstrumentCommands } from './market.instruments.service';
 import { marketHttpRoutes } from './market.routes';
-import { createMarketService, type MarketOptions, type MarketService } from './market.service';
+import {
+  createMarketService,
+  type MarketLogger,
+  type MarketOptions,
+  type MarketService,
+} from './market.service';
+import { marketStaffRoutes } from './market.staff.routes';
+import { installMarketRealtime } from './realtime';
 
 /** @public */
 export type { FeedTick, MarketFeed, TicksListener } from './feeds/market-feed';
-/** Staff changes to instruments (the operator console); then MarketService.refreshInstruments(). */
-export {
-  findInstrumentRow,
-  type InstrumentRow,
-  insertInstrumentRow,
-  instrumentGridFits,
-  instrumentSymbolTaken,
-  listInstrumentRows,
-  priceDecimalsFit,
-  setInstrumentStatus,
-  updateInstrumentDisplay,
-} from './market.admin';
+export { backfillDaysDefault } from './market.backfill';
 /** @public */
 export type {
   CandleListener,
+  InstrumentChange,
   LastTick,
   MarketOptions,
   MarketService,
@@ -35,70 +34,77 @@ export type {
 } from './market.service';
 export { usdtReferenceSymbol } from './market.symbols';
 
-/** What the market module needs from the app; AppDeps satisfies it. */
-export type MarketModuleDeps = { readonly database: DatabaseHandle; readonly clock: Clock };
+/** A live exchange feed (MARKET_FEED=ccxt) for the instruments assigned to it. */
+export type LiveFeedSettings = Omit<CcxtFeedOptions, 'instruments' | 'exchange' | 'clock' | 'logger'> & {
+  readonly exchangeId: string;
+};
 
-/** The default seed of the simulated prices. */
-export const simulatedSeedDefault = 20_261_122;
-
-const services = new WeakMap<DatabaseHandle, MarketService>();
-const optionsByDatabase = new WeakMap<DatabaseHandle, Partial<MarketOptions>>();
-
-/** Sets the seed or backfill depth for a database before its service is made (tests). */
-export function configureMarket(database: DatabaseHandle, options: Partial<MarketOptions>): void {
-  optionsByDatabase.set(database, { ...optionsByDatabase.get(database), ...options });
-}
-
-/** Like configureMarket, but only for options nobody has set yet (test defaults). */
-export function configureMarketDefaults(database: DatabaseHandle, defaults: Partial<MarketOptions>): void {
-  optionsByDatabase.set(database, { ...defaults, ...optionsByDatabase.get(database) });
-}
-
-/** The market service of this database, made on first use; nothing runs until init()/start(). */
-export function marketServiceFor(deps: MarketModuleDeps): MarketService {
-  let service = services.get(deps.database);
-  if (!service) {
-    service = createMarketService({
-      db: deps.database.db,
-      clock: deps.clock,
-      options: {
-        seed: simulatedSeedDefault,
-        backfillDays: backfillDaysDefault,
-        cryptoFeed: 'simulated',
-        ...optionsByDatabase.get(deps.database),
-      },
-    });
-    services.set(deps.database, service);
-  }
-  return service;
-}
-
-/** Seeds, backfills and loads the market (the feed stays stopped: main.ts starts it). */
-export function marketRoutes(deps: MarketModuleDeps): FastifyPluginAsyncZod {
-  return async (app) => {
-    const market = marketServiceFor(deps);
-    await market.init(app.log);
-    app.addHook('onClose', async () => market.stop());
-    await app.register(marketHttpRoutes(market));
-  };
-}
-
-/** @public */
-export { createCcxtExchange } from './feeds/ccxt-feed';
+export type MarketModuleDeps = {
+  readonly db: Database;
+  readonly clock: Clock;
+  readonly logger: MarketLogger & { warn(object: object, message: string): void };
+  readonly options: MarketOptions;
+  /** MARKET_FEED=ccxt: live tickers for spot and perpetuals; stocks stay simulated. */
+  readonly liveFeed?: LiveFeedSettings | undefined;
+};
 
 /**
- * Plugs a ccxt feed into the market for the instruments assigned to its exchange (the
- * `cryptoFeed` option); its ticks are recorded and published like the simulated ones.
+ * Seeds and loads the market (instruments, last ticks, open candles) before the server answers;
+ * the feeds and the history of a fresh install run as jobs once it does.
  */
-export function attachCcxtFeed(
-  market: MarketService,
-  options: Omit<CcxtFeedOptions, 'instruments'>,
-): CcxtFeed {
-  const instruments = market
-    .instruments()
-    .filter((instrument) => instrument.feed === options.exchange.id)
-    .map(({ id, symbol }) => ({ id, symbol }));
-  const feed = new CcxtFeed({ ...options, instruments });
-  market.attachFeed(feed);
-  return feed;
+export const marketManifest = {
+  name: 'market',
+  localeNamespace: 'market',
+} as const satisfies ModuleManifest;
+
+export async function createMarketModule(
+  deps: MarketModuleDeps,
+): Promise<{ readonly market: MarketService; readonly module: AppModule }> {
+  const market = createMarketService({
+    db: deps.db,
+    clock: deps.clock,
+    options: deps.options,
+    logger: deps.logger,
+  });
+  await market.init();
+  const instruments = createInstrumentCommands({ db: deps.db, clock: deps.clock, market });
+
+  const jobs: BackgroundJob[] = [
+    { name: 'market history', start: () => void market.prepareHistory(), stop: () => undefined },
+    { name: 'simulated prices', start: () => market.start(), stop: () => market.stop() },
+  ];
+  const live = deps.liveFeed;
+  if (live) {
+    const feed = new CcxtFeed({
+      ...live,
+      exchange: createCcxtExchange(live.exchangeId),
+      clock: deps.clock,
+      logger: deps.logger,
+      instruments: market
+        .instruments()
+        .filter((instrument) => instrument.feed === live.exchangeId)
+        .map(({ id, symbol }) => ({ id, symbol })),
+    });
+    market.attachFeed(feed);
+    jobs.push({
+      name: `live prices (${live.exchangeId})`,
+      start: () => feed.start(),
+      stop: () => feed.stop(),
+    });
+  }
+
+  return {
+    market,
+    module: {
+      ...marketManifest,
+      routes: async (app) => {
+        await app.register(marketHttpRoutes(market));
+        await app.register(marketStaffRoutes(instruments));
+      },
+      // Quotes and candles fan out over Socket.IO on a fixed flush tick (conventions rule 6).
+      realtime: (io) => installMarketRealtime(io, market),
+      jobs,
+      close: async () => market.stop(),
+    },
+  };
 }

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../platform/db/database';
 import { fixedClock } from '../../test-support/test-app';
 import { testDatabases } from '../../test-support/test-databases';
-import { attachCcxtFeed, configureMarket, createCcxtExchange, marketServiceFor } from './index';
+import { CcxtFeed, createCcxtExchange } from './feeds/ccxt-feed';
+import { createMarketService, type MarketService } from './market.service';
 
 const fixture = (name: string): string =>
   readFileSync(new URL(`./feeds/fixtures/${name}`, import.meta.url), 'utf8');
@@ -29,25 +30,38 @@ const silent = { warn: () => {}, error: () => {}, info: () => {} };
 
 describe('MARKET_FEED=ccxt: crypto prices from an exchange, stocks still simulated', () => {
   let database: DatabaseHandle;
+  let market: MarketService;
   beforeAll(async () => {
     if (!pglite) throw new Error('PGlite is always available');
     database = await pglite.open();
-    configureMarket(database, { backfillDays: 1, cryptoFeed: 'binance' });
-    await marketServiceFor({ database, clock }).init(silent);
+    market = createMarketService({
+      db: database.db,
+      clock,
+      options: { seed: 1, backfillDays: 1, cryptoFeed: 'binance' },
+      logger: silent,
+    });
+    await market.init();
   });
   afterAll(async () => {
     await database.close();
   });
 
   it('assigns spot and perpetuals to the exchange and keeps stocks simulated', () => {
-    const market = marketServiceFor({ database, clock });
     const feeds = new Set(market.instruments().map((instrument) => `${instrument.kind}:${instrument.feed}`));
     expect(feeds).toEqual(new Set(['spot:binance', 'perpetual:binance', 'stock:simulated']));
   });
 
   it('records the exchange price as a tick that anyone can look up, with its source', async () => {
-    const market = marketServiceFor({ database, clock });
-    const feed = attachCcxtFeed(market, { exchange: recordedBinance(), clock, logger: silent });
+    const feed = new CcxtFeed({
+      exchange: recordedBinance(),
+      clock,
+      logger: silent,
+      instruments: market
+        .instruments()
+        .filter((instrument) => instrument.feed === 'binance')
+        .map(({ id, symbol }) => ({ id, symbol })),
+    });
+    market.attachFeed(feed);
     await feed.pollOnce();
     await expect.poll(() => market.referencePrice('BTC/USDT')?.price).toBe('64000.01');
     const reference = market.referencePrice('BTC/USDT');

@@ -108,6 +108,21 @@ export function candlesSince(db: Database, period: string, since: Date) {
     .orderBy(asc(candles.instrumentId), asc(candles.openTime));
 }
 
+/** One instrument's candles of a period from `since` on, oldest first. */
+export function candlesSinceOf(db: Database, params: { instrumentId: number; period: string; since: Date }) {
+  return db
+    .select()
+    .from(candles)
+    .where(
+      and(
+        eq(candles.instrumentId, params.instrumentId),
+        eq(candles.period, params.period),
+        gte(candles.openTime, params.since),
+      ),
+    )
+    .orderBy(asc(candles.openTime));
+}
+
 /** The newest `limit` candles with open time in [from, to], oldest first. */
 export async function candlesInRange(
   db: Database,

@@ -2,9 +2,8 @@ import { candlesReplySchema, quotationReplySchema, tickSchema } from '@fairex/co
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, steppingClock, type TestApp } from '../../test-support/test-app';
-import { type TestDatabase, testDatabases } from '../../test-support/test-databases';
+import { testDatabases } from '../../test-support/test-databases';
 import { findOrCreateWalletUser, issueSession } from '../accounts';
-import { configureMarket, marketServiceFor } from './index';
 import { candles, instruments } from './market.schema';
 import { candlesPerRequestMax, createMarketService } from './market.service';
 
@@ -12,17 +11,6 @@ const seed = 99;
 /** A Friday 15:00 UTC: New York is open, so stocks tick too. */
 const startIso = '2026-11-20T15:00:00.000Z';
 const startSeconds = Date.parse(startIso) / 1000;
-
-function withSmallBackfill(testDatabase: TestDatabase): TestDatabase {
-  return {
-    name: testDatabase.name,
-    async open() {
-      const handle = await testDatabase.open();
-      configureMarket(handle, { seed, backfillDays: 2 });
-      return handle;
-    },
-  };
-}
 
 type Call = { status: number; body: { type: unknown; message: unknown } };
 
@@ -42,14 +30,15 @@ describe.each(testDatabases())('market routes on $name', (testDatabase) => {
       payload: { ...body, lang: 'en' },
       headers: token ? { authorization: token } : {},
     });
-  const market = () => marketServiceFor({ database: testApp.database, clock });
+  const market = () => testApp.services.market;
   async function userToken(address: string): Promise<string> {
     const { userId } = await findOrCreateWalletUser(testApp.database.db, { address, clock });
     return issueSession(testApp.database.db, { userId, stayLoggedIn: false, clock, clientAddress: '' });
   }
 
   beforeAll(async () => {
-    testApp = await startTestApp(withSmallBackfill(testDatabase), { clock });
+    testApp = await startTestApp(testDatabase, { clock, market: { seed, backfillDays: 2 } });
+    await testApp.services.market.prepareHistory();
   });
   afterAll(async () => {
     await testApp?.close();

@@ -23,6 +23,14 @@ export const candlesPerRequestMax = 1000;
 const dayMs = 86_400_000;
 const bigintMax = 2n ** 63n - 1n;
 
+function maxOf(a: bigint, b: bigint): bigint {
+  return a > b ? a : b;
+}
+
+function minOf(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}
+
 export type MarketLogger = {
   info(object: object, message: string): void;
   error(object: object, message: string): void;
@@ -46,12 +54,22 @@ export type LastTick = {
 };
 export type ReferencePrice = { readonly price: string; readonly tickId: string; readonly time: number };
 export type QuotesListener = (quotes: Quote[]) => void;
+/** A staff change of instruments: one was added, or one's status or display fields changed. */
+export type InstrumentChange = { readonly created: number } | { readonly changed: number };
+export type InstrumentsListener = (change: InstrumentChange) => void | Promise<void>;
 export type CandleListener = (symbol: string, period: CandlePeriod, candle: Candle) => void;
 
 /** The market module's service: instruments, ticks, candles, quotes and favourites. */
 export interface MarketService {
-  /** Seeds instruments, backfills history, loads the last ticks and open candles. Idempotent. */
+  /** Seeds instruments, loads the last ticks and open candles, records first ticks. Idempotent. */
   init(logger?: MarketLogger): Promise<void>;
+  /**
+   * Generates the candle history of instruments that have none (a fresh install: 30 days), in
+   * the background after the server answers; quotes and charts fill in as it goes.
+   */
+  prepareHistory(): Promise<void>;
+  /** How far prepareHistory has come: instruments to prepare and prepared so far. */
+  historyStatus(): { readonly instruments: number; readonly prepared: number };
   /** Starts the live feeds (main.ts only; tests step the simulated feed instead). */
   start(): void;
   stop(): void;
@@ -71,7 +89,9 @@ export interface MarketService {
    * Re-reads the instruments after a staff change (status, display fields, a new one): lists,
    * quotes and the simulated feed follow at once; prices and history in memory are kept.
    */
-  refreshInstruments(): Promise<void>;
+  refreshInstruments(change?: InstrumentChange): Promise<void>;
+  /** Told after each staff change of instruments, once the market has re-read them. */
+  onInstrumentsChanged(listener: InstrumentsListener): () => void;
   instrumentBySymbol(symbol: string): Instrument | null;
   quotes(): Quote[];
   candles(params: { symbol: string; period: CandlePeriod; from: number; to: number }): Promise<Candle[]>;
@@ -151,6 +171,7 @@ export function createMarketService(deps: {
   db: Database;
   clock: Clock;
   options: MarketOptions;
+  logger?: MarketLogger;
 }): MarketService {
   const { db, clock, options } = deps;
   const states = new Map<number, State>();
@@ -158,8 +179,14 @@ export function createMarketService(deps: {
   const quoteListeners = new Set<QuotesListener>();
   const candleListeners = new Set<CandleListener>();
   const feed = new SimulatedFeed({ seed: options.seed, clock });
-  let logger: MarketLogger | undefined;
+  const instrumentListeners = new Set<InstrumentsListener>();
+  let logger: MarketLogger | undefined = deps.logger;
   let initialised: Promise<void> | undefined;
+  /** When init finished: history is generated up to this minute, live ticks from it. */
+  let startedAt: number | undefined;
+  let historyTotal = 0;
+  let historyDone = 0;
+  let backfillStopped = false;
   let queue: Promise<void> = Promise.resolve();
   let quoteCache: { second: number; quotes: Quote[] } | undefined;
 
@@ -253,18 +280,28 @@ export function createMarketService(deps: {
     }
   }
 
+  /**
+   * Generates the history of every simulated instrument without candles, up to the minute the
+   * service started, one instrument at a time. Each instrument's rows are written behind the
+   * ticks being recorded (never between a batch's statements); the partial candle of each
+   * period that live ticks opened since start is merged with the history's part of it.
+   */
   async function backfill(): Promise<void> {
     // Zero days: no history at all (route tests of other modules need none and start faster).
-    if (options.backfillDays <= 0) return;
-    const started = performance.now();
+    if (options.backfillDays <= 0 || historyTotal > 0) return;
     const filled = await repository.instrumentIdsWithCandles(db);
-    const now = clock.now().getTime();
+    const until = startedAt ?? clock.now().getTime();
+    const pending = [...states.values()].filter(
+      (state) => !filled.has(state.row.id) && state.row.feed === 'simulated',
+    );
+    historyTotal = pending.length;
+    historyDone = 0;
+    const started = performance.now();
     let candleCount = 0;
-    let instrumentCount = 0;
     // Spot and perpetual on one base share a path: generate its minutes once.
     const minutesByPath = new Map<string, CandleValue[]>();
-    for (const state of states.values()) {
-      if (filled.has(state.row.id) || state.row.feed !== 'simulated') continue;
+    for (const state of pending) {
+      if (backfillStopped) return;
       const instrument = {
         ...toSimulated(state.row),
         priceScale: state.priceScale,
@@ -273,20 +310,75 @@ export function createMarketService(deps: {
       const pathKey = `${instrument.pathKey}|${instrument.tickSize}|${instrument.lotSize}|${instrument.tradingHours}`;
       let minutes = minutesByPath.get(pathKey);
       if (!minutes) {
-        minutes = historyMinutes(instrument, options.seed, historyRange(now, options.backfillDays));
+        minutes = historyMinutes(instrument, options.seed, historyRange(until, options.backfillDays));
         minutesByPath.set(pathKey, minutes);
       }
-      const rows = historyRows(instrument, options.seed, { now, days: options.backfillDays, minutes });
-      await repository.insertCandles(db, rows);
+      const rows = historyRows(instrument, options.seed, { now: until, days: options.backfillDays, minutes });
       candleCount += rows.length;
-      instrumentCount += 1;
+      await serialised(() => writeHistory(state, rows));
+      historyDone += 1;
+      // Let requests and ticks in between instruments.
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    if (instrumentCount > 0) {
+    if (historyTotal > 0) {
+      const ms = Math.round(performance.now() - started);
       logger?.info(
-        { instruments: instrumentCount, candles: candleCount, ms: Math.round(performance.now() - started) },
-        `market history backfilled: ${options.backfillDays} days in ${Math.round(performance.now() - started)} ms`,
+        { instruments: historyTotal, candles: candleCount, ms },
+        `market history prepared: ${options.backfillDays} days for ${historyTotal} instruments in ${ms} ms`,
       );
     }
+  }
+
+  /** Stores one instrument's history and folds it into the candles live ticks opened meanwhile. */
+  async function writeHistory(state: State, rows: readonly repository.CandleRow[]): Promise<void> {
+    await repository.insertCandles(db, rows);
+    const merged: repository.CandleRow[] = [];
+    for (const period of candlePeriods) {
+      const live = state.open.get(period);
+      if (!live) continue;
+      const history = rows.findLast(
+        (row) => row.period === period && row.openTime.getTime() === live.openTime,
+      );
+      if (!history) continue;
+      const candle: CandleValue = {
+        openTime: live.openTime,
+        open: units(history.open, state.priceScale),
+        high: maxOf(units(history.high, state.priceScale), live.high),
+        low: minOf(units(history.low, state.priceScale), live.low),
+        close: live.close,
+        volume: units(history.volume, state.volumeScale) + live.volume,
+      };
+      state.open.set(period, candle);
+      merged.push(candleRowOf(state, period, candle));
+    }
+    await repository.upsertCandles(db, merged);
+    const since = new Date(clock.now().getTime() - dayMs - 60_000);
+    const minutes = await repository.candlesSinceOf(db, { instrumentId: state.row.id, period: '1m', since });
+    state.minutes = minutes.map((row) => ({
+      openTime: row.openTime.getTime(),
+      open: units(row.open, state.priceScale),
+      high: units(row.high, state.priceScale),
+      low: units(row.low, state.priceScale),
+      close: units(row.close, state.priceScale),
+      volume: units(row.volume, state.volumeScale),
+    }));
+    const open = state.open.get('1m');
+    const lastMinute = state.minutes[state.minutes.length - 1];
+    if (open && lastMinute?.openTime === open.openTime) state.minutes[state.minutes.length - 1] = open;
+    quoteCache = undefined;
+  }
+
+  function candleRowOf(state: State, period: CandlePeriod, candle: CandleValue): repository.CandleRow {
+    return {
+      instrumentId: state.row.id,
+      period,
+      openTime: new Date(candle.openTime),
+      open: fromScaledBigint(candle.open, state.priceScale),
+      high: fromScaledBigint(candle.high, state.priceScale),
+      low: fromScaledBigint(candle.low, state.priceScale),
+      close: fromScaledBigint(candle.close, state.priceScale),
+      volume: fromScaledBigint(candle.volume, state.volumeScale),
+    };
   }
 
   /** Every trading simulated instrument gets a first tick, so every quote cites a real tick. */
@@ -351,16 +443,7 @@ export function createMarketService(deps: {
     });
     await repository.upsertCandles(
       db,
-      changed.map(({ state, period, candle }) => ({
-        instrumentId: state.row.id,
-        period,
-        openTime: new Date(candle.openTime),
-        open: fromScaledBigint(candle.open, state.priceScale),
-        high: fromScaledBigint(candle.high, state.priceScale),
-        low: fromScaledBigint(candle.low, state.priceScale),
-        close: fromScaledBigint(candle.close, state.priceScale),
-        volume: fromScaledBigint(candle.volume, state.volumeScale),
-      })),
+      changed.map(({ state, period, candle }) => candleRowOf(state, period, candle)),
     );
     quoteCache = undefined;
     const now = clock.now().getTime();
@@ -401,10 +484,15 @@ export function createMarketService(deps: {
     feed.setInstruments(simulatedTrading());
   }
 
-  function enqueue(ticks: readonly FeedTick[]): Promise<void> {
-    const next = queue.then(() => record(ticks));
-    queue = next.catch((error: unknown) => logger?.error({ err: error }, 'could not record market ticks'));
+  /** Runs `work` after every batch and history write queued before it, one at a time. */
+  function serialised(work: () => Promise<void>, failure = 'could not record market ticks'): Promise<void> {
+    const next = queue.then(work);
+    queue = next.catch((error: unknown) => logger?.error({ err: error }, failure));
     return next;
+  }
+
+  function enqueue(ticks: readonly FeedTick[]): Promise<void> {
+    return serialised(() => record(ticks));
   }
 
   feed.subscribe(enqueue);
@@ -416,15 +504,22 @@ export function createMarketService(deps: {
         await seedInstruments(db);
         await repository.assignCryptoFeed(db, options.cryptoFeed);
         await loadState();
-        await backfill();
-        await loadState();
         await firstTicks();
         feed.setInstruments(simulatedTrading());
+        startedAt = clock.now().getTime();
       })();
       return initialised;
     },
+    async prepareHistory() {
+      await initialised;
+      await backfill();
+    },
+    historyStatus: () => ({ instruments: historyTotal, prepared: historyDone }),
     start: () => feed.start(),
-    stop: () => feed.stop(),
+    stop: () => {
+      backfillStopped = true;
+      feed.stop();
+    },
     async step(now) {
       await feed.step(now);
     },
@@ -458,11 +553,14 @@ export function createMarketService(deps: {
       };
     },
     instruments: () => [...states.values()].map((state) => toInstrument(state.row)),
-    refreshInstruments() {
+    async refreshInstruments(change) {
       // Behind any batch being recorded, so a refresh never interleaves with one.
-      const next = queue.then(refreshRows);
-      queue = next.catch((error: unknown) => logger?.error({ err: error }, 'could not refresh instruments'));
-      return next;
+      await serialised(refreshRows, 'could not refresh instruments');
+      if (change) for (const listener of instrumentListeners) await listener(change);
+    },
+    onInstrumentsChanged(listener) {
+      instrumentListeners.add(listener);
+      return () => instrumentListeners.delete(listener);
     },
     instrumentBySymbol(symbol) {
       const state = bySymbol.get(symbol.toUpperCase());

@@ -2,16 +2,16 @@
  * Payout methods: the withdrawal addresses and bank cards a user saves (with the payment password),
  * and the lookup withdrawals use to freeze a destination into a request.
  */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppModule, ModuleManifest } from '../../platform/app-module';
 import type { Clock } from '../../platform/clock';
-import type { Database, DatabaseHandle } from '../../platform/db/database';
+import type { Database } from '../../platform/db/database';
 import type { FileStorage } from '../../platform/storage/file-storage';
 import { cardWireFields, maskAccountNumber } from './payout-methods.domain';
 import { findCardById, findLiveAddress } from './payout-methods.repository';
 import { payoutMethodsRoutes as routes } from './payout-methods.routes';
 
 export type PayoutMethodsModuleDeps = {
-  readonly database: DatabaseHandle;
+  readonly db: Database;
   readonly clock: Clock;
   readonly config: { readonly demo: boolean };
   readonly storage: FileStorage;
@@ -78,7 +78,11 @@ export async function findPayoutDestination(
   };
 }
 
-/** POST /user/wallet/save, GET /user/wallet/list, POST /user/wallet/delete, /user/cash_save(_international), /user/cash_info(_international). */
-export function payoutMethodsRoutes(deps: PayoutMethodsModuleDeps): FastifyPluginAsyncZod {
-  return routes(deps);
+export const payoutMethodsManifest = {
+  name: 'payout-methods',
+  localeNamespace: 'payoutMethods',
+} as const satisfies ModuleManifest;
+
+export function createPayoutMethodsModule(deps: PayoutMethodsModuleDeps): AppModule {
+  return { ...payoutMethodsManifest, routes: routes(deps) };
 }

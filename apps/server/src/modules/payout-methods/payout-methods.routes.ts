@@ -15,7 +15,7 @@ import {
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Clock } from '../../platform/clock';
-import type { DatabaseHandle } from '../../platform/db/database';
+import type { Database } from '../../platform/db/database';
 import { ok } from '../../platform/http/reply';
 import { policies, requiredUserId } from '../../platform/http/route-policy';
 import { type BodyKind, validationErrorFor } from './payout-methods.domain';
@@ -24,7 +24,7 @@ import { createPayoutMethodsService } from './payout-methods.service';
 
 /** What the payout-method routes need from the app; AppDeps satisfies it. */
 export type PayoutMethodsRoutesDeps = {
-  readonly database: DatabaseHandle;
+  readonly db: Database;
   readonly clock: Clock;
 };
 
@@ -61,7 +61,7 @@ function refineValidationError(error: FastifyError, request: FastifyRequest): ne
 /** Saved withdrawal addresses and bank cards: the user's own, each change with the payment password. */
 export function payoutMethodsRoutes(deps: PayoutMethodsRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const service = createPayoutMethodsService({ db: deps.database.db, clock: deps.clock });
+    const service = createPayoutMethodsService({ db: deps.db, clock: deps.clock });
     app.setErrorHandler(refineValidationError);
 
     app.post(

@@ -16,7 +16,9 @@ export type SpotErrorCode =
   | 'exchange_not_fillable'
   | 'exchange_below_min_receive'
   | 'exchange_too_small'
-  | 'busy';
+  | 'busy'
+  | 'pair_not_found'
+  | 'fee_rates_invalid';
 
 export const spotErrorKeys = {
   price_invalid: 'spot.errors.price_invalid',
@@ -38,6 +40,8 @@ export const spotErrorKeys = {
   exchange_below_min_receive: 'spot.errors.exchange_below_min_receive',
   exchange_too_small: 'spot.errors.exchange_too_small',
   busy: 'spot.errors.busy',
+  pair_not_found: 'spot.errors.pair_not_found',
+  fee_rates_invalid: 'spot.errors.fee_rates_invalid',
 } as const satisfies Record<SpotErrorCode, MessageKey>;
 
 export function spotError(code: SpotErrorCode): AppError {

@@ -12,8 +12,6 @@ import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { testDatabases } from '../../test-support/test-databases';
 import { ensureDemoUser } from '../accounts';
 import { userAccountBalances } from '../ledger';
-import { marketServiceFor } from '../market';
-import { spotServiceFor } from './index';
 import { createMarketMaker, type MarketMakerConfig, marketMakerEmail } from './spot.market-maker';
 import { fakeSpotService } from './spot.market-maker.fixtures';
 import type { SpotMarketInfo, SpotService } from './spot.service.types';
@@ -74,7 +72,15 @@ describe.each(testDatabases())('the market maker on $name', (testDatabase) => {
   });
 
   const makerFor = (spot: SpotService, market: ReturnType<typeof fakeMarket>) =>
-    createMarketMaker({ spot, market, db: db(), clock: { now: () => new Date() }, config, logger: silent });
+    createMarketMaker({
+      spot,
+      market,
+      db: db(),
+      clock: { now: () => new Date() },
+      ledger: testApp.services.ledger,
+      config,
+      logger: silent,
+    });
   const spotBalances = async (userId: number) =>
     new Map(
       (await userAccountBalances(db(), userId))
@@ -260,6 +266,7 @@ describe.each(testDatabases())('the market maker on $name', (testDatabase) => {
       market,
       db: db(),
       clock: { now: () => new Date() },
+      ledger: testApp.services.ledger,
       config: { ...config, levelValue: '47500000' }, // 500 BTC per level
       logger: silent,
     });
@@ -281,8 +288,8 @@ describe.each(testDatabases())('the market maker trading for real on $name', (te
   let testApp: TestApp;
   const clock = { now: () => new Date() };
   const db = () => testApp.database.db as Database;
-  const spot = () => spotServiceFor({ database: testApp.database, clock });
-  const market = () => marketServiceFor({ database: testApp.database, clock });
+  const spot = () => testApp.services.spot;
+  const market = () => testApp.services.market;
   const warnings: string[] = [];
   const logger = { info: () => {}, warn: (_object: object, message: string) => warnings.push(message) };
   const symbol = 'BTC/USDT';
@@ -308,6 +315,7 @@ describe.each(testDatabases())('the market maker trading for real on $name', (te
       market: market(),
       db: db(),
       clock,
+      ledger: testApp.services.ledger,
       config: { ...config, funding: { BTC: '0.05', USDT: '3000000' } },
       logger,
     });
@@ -385,8 +393,8 @@ describe.each(testDatabases())(
     let testApp: TestApp;
     const clock = { now: () => new Date() };
     const db = () => testApp.database.db as Database;
-    const spot = () => spotServiceFor({ database: testApp.database, clock });
-    const market = () => marketServiceFor({ database: testApp.database, clock });
+    const spot = () => testApp.services.spot;
+    const market = () => testApp.services.market;
 
     beforeAll(async () => {
       testApp = await startTestApp(testDatabase);
@@ -403,6 +411,7 @@ describe.each(testDatabases())(
         market: market(),
         db: db(),
         clock,
+        ledger: testApp.services.ledger,
         // 5,000 USDT: two bid levels of 1,900 USDT on the first pair, too little for one more.
         config: { ...config, funding: { BTC: '0.05', ETH: '1', USDT: '5000' } },
         logger: { info: () => {}, warn: (_object: object, message: string) => warnings.push(message) },

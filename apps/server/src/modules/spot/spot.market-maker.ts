@@ -14,8 +14,8 @@ import type { Database } from '../../platform/db/database';
 import { ensureDemoUser } from '../accounts';
 import {
   type Currency,
+  type Ledger,
   LedgerRefused,
-  ledgerFor,
   listCurrencies,
   userAccountBalances,
   userAccountKinds,
@@ -97,10 +97,11 @@ export function createMarketMaker(deps: {
   readonly market: Pick<MarketService, 'onQuotes' | 'referencePrice'>;
   readonly db: Database;
   readonly clock: Clock;
+  readonly ledger: Ledger;
   readonly config: MarketMakerConfig;
   readonly logger: MarketMakerLogger;
 }): MarketMaker {
-  const { spot, market, db, clock, config, logger } = deps;
+  const { spot, market, db, clock, ledger, config, logger } = deps;
   const running = new Map<string, Promise<void>>();
   let prepared: Promise<number> | null = null;
   let pairs: Map<string, Pair> | null = null;
@@ -159,7 +160,7 @@ export function createMarketMaker(deps: {
       if (units === null || units <= 0n) continue;
       try {
         await db.transaction(async (tx) => {
-          await ledgerFor(db).apply(
+          await ledger.apply(
             tx as unknown as Database,
             [
               {

@@ -20,7 +20,7 @@ import { expectLedgerClean, reportFigures } from '../../test-support/money-test'
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { testDatabases } from '../../test-support/test-databases';
 import { btcId, ethId, oneBtc, oneUsdt, spotFixtures, usdtId } from './spot.fixtures';
-import { createSpotService, spotServiceFor } from './spot.service';
+import { createSpotService } from './spot.service';
 
 const en = serverMessages.en;
 const mine = (code: string) => ({ type: 'error', message: en[`spot.errors.${code}` as keyof typeof en] });
@@ -111,10 +111,7 @@ describe.each(testDatabases())('spot orders and exchange on $name', (testDatabas
     const ids = new Set(ok.map((reply) => (reply.body.message as SpotOrder).id));
     const list = await okMessage<SpotOrderList>(caller.get('/coin/list', { token: trader.token }));
     // The service's own check too: the same key straight to the service answers the same order.
-    const direct = await spotServiceFor({
-      database: testApp.database,
-      clock: { now: () => new Date() },
-    }).place({
+    const direct = await testApp.services.spot.place({
       userId: trader.userId,
       symbol: 'BTC/USDT',
       side: 'buy',
@@ -319,7 +316,12 @@ describe.each(testDatabases())('spot orders and exchange on $name', (testDatabas
     await testApp.database.db.execute(
       sql`update spot_markets set status = 'paused' where base_currency_id = ${ethId} and quote_currency_id = ${usdtId}`,
     );
-    const paused = createSpotService({ database: testApp.database, clock: { now: () => new Date() } });
+    const paused = createSpotService({
+      db: testApp.database.db,
+      clock: { now: () => new Date() },
+      ledger: testApp.services.ledger,
+      market: testApp.services.market,
+    });
     try {
       await paused.init();
       await expect(
@@ -356,7 +358,12 @@ describe.each(testDatabases())('spot orders and exchange on $name', (testDatabas
       );
     }
     const live = await okMessage<SpotDepth>(caller.get('/coin/depth?symbol=BTC/USDT&limit=100'));
-    const restarted = createSpotService({ database: testApp.database, clock: { now: () => new Date() } });
+    const restarted = createSpotService({
+      db: testApp.database.db,
+      clock: { now: () => new Date() },
+      ledger: testApp.services.ledger,
+      market: testApp.services.market,
+    });
     await restarted.init();
     const rebuilt = restarted.depth('BTC/USDT', 100);
     expect({ bids: rebuilt.bids, asks: rebuilt.asks }).toEqual({ bids: live.bids, asks: live.asks });
@@ -366,7 +373,7 @@ describe.each(testDatabases())('spot orders and exchange on $name', (testDatabas
         .map((order) => order.id)
         .sort(),
     ).toEqual(
-      spotServiceFor({ database: testApp.database, clock: { now: () => new Date() } })
+      testApp.services.spot
         .openOrders(trader.userId, 'BTC/USDT')
         .map((order) => order.id)
         .sort(),

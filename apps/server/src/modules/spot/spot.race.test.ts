@@ -11,7 +11,7 @@ import { announcedSeed, expectLedgerClean, reportFigures } from '../../test-supp
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { testDatabases } from '../../test-support/test-databases';
 import { btcId, ethId, oneBtc, oneUsdt, spotFixtures, type Trader, usdtId } from './spot.fixtures';
-import { createSpotService, spotServiceFor } from './spot.service';
+import { createSpotService } from './spot.service';
 
 describe.each(testDatabases())('spot under concurrency on $name', (testDatabase) => {
   let testApp: TestApp;
@@ -166,8 +166,13 @@ describe.each(testDatabases())('spot under concurrency on $name', (testDatabase)
           }
           await expectLedgerClean(testApp.database);
           // The live book equals a book rebuilt from the database.
-          const live = spotServiceFor({ database: testApp.database, clock: { now: () => new Date() } });
-          const rebuilt = createSpotService({ database: testApp.database, clock: { now: () => new Date() } });
+          const live = testApp.services.spot;
+          const rebuilt = createSpotService({
+            db: testApp.database.db,
+            clock: { now: () => new Date() },
+            ledger: testApp.services.ledger,
+            market: testApp.services.market,
+          });
           await rebuilt.init();
           for (const symbol of ['BTC/USDT', 'ETH/USDT']) {
             const a = live.depth(symbol, 100);

@@ -1,6 +1,6 @@
 /**
  * The spot exchange service: the pairs, one actor per pair, and the reads (orders, fills, depth,
- * trades, the exchange quote). One service per database handle, like the market service.
+ * trades, the exchange quote). The composition root makes one, with the ledger and market.
  */
 import type {
   ExchangeDirection,
@@ -19,9 +19,9 @@ import type {
 import { spotPageSize } from '@fairex/contract';
 import { parseAmount, toScaledBigint } from '@fairex/domain';
 import type { Clock } from '../../platform/clock';
-import type { DatabaseHandle } from '../../platform/db/database';
-import { ledgerFor, userAccountBalances, userAccountKinds } from '../ledger';
-import { marketServiceFor } from '../market';
+import type { Database } from '../../platform/db/database';
+import { type Ledger, userAccountBalances, userAccountKinds } from '../ledger';
+import type { MarketService } from '../market';
 import {
   amountText,
   averagePriceText,
@@ -62,8 +62,10 @@ import {
 import type { PlaceOrderInput, SpotBatchCommitted, SpotMarketInfo, SpotService } from './spot.service.types';
 
 export type SpotServiceDeps = {
-  readonly database: DatabaseHandle;
+  readonly db: Database;
   readonly clock: Clock;
+  readonly ledger: Ledger;
+  readonly market: Pick<MarketService, 'referencePrice' | 'instrumentBySymbol'>;
   /** Where failed rounds are reported (the app's logger; default the console). */
   readonly logger?: { error(object: object, message: string): void };
 };
@@ -108,18 +110,6 @@ export type SpotExchange = SpotService & {
   }): Promise<ExchangeResult>;
 };
 
-const services = new WeakMap<DatabaseHandle, SpotExchange>();
-
-/** The spot service of this database, made on first use; nothing trades until init(). */
-export function spotServiceFor(deps: SpotServiceDeps): SpotExchange {
-  let service = services.get(deps.database);
-  if (!service) {
-    service = createSpotService(deps);
-    services.set(deps.database, service);
-  }
-  return service;
-}
-
 function scaled(value: bigint, scale: number): string {
   const negative = value < 0n;
   const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
@@ -136,10 +126,7 @@ function ratioText(numerator: bigint, denominator: bigint, decimals: number): st
 const rateDecimals = 12;
 
 export function createSpotService(deps: SpotServiceDeps): SpotExchange {
-  const { database, clock } = deps;
-  const db = database.db;
-  const market = marketServiceFor(deps);
-  const ledger = ledgerFor(db);
+  const { db, clock, ledger, market } = deps;
   const pairs = new Map<string, Pair>();
   const listeners = new Set<(batch: SpotBatchCommitted) => void>();
   let initialised: Promise<void> | null = null;

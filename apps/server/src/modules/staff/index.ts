@@ -2,9 +2,11 @@
  * The staff module's public surface: its routes, the SessionResolver wrapper that makes staff
  * tokens resolve to staff principals, and what `npm run admin:create` needs.
  */
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppModule, ModuleManifest } from '../../platform/app-module';
 import type { Clock } from '../../platform/clock';
-import type { Database, DatabaseHandle } from '../../platform/db/database';
+import type { Database } from '../../platform/db/database';
 import { findStaffById, staffDisplayNames } from './staff.repository';
 import { staffApiRoutes } from './staff.routes';
 import { createTotpSecretBox } from './staff.secrets';
@@ -17,7 +19,7 @@ export { createStaffService, type StaffService, withStaffSessions } from './staf
 
 /** What the staff routes need from the app; AppDeps satisfies it. */
 export type StaffModuleDeps = {
-  readonly database: DatabaseHandle;
+  readonly db: Database;
   readonly clock: Clock;
   readonly config: {
     readonly demo: boolean;
@@ -27,7 +29,7 @@ export type StaffModuleDeps = {
 };
 
 /** POST /admin/auth/login, /admin/auth/logout, GET /admin/auth/me and the admins' staff routes. */
-export function staffRoutes(deps: StaffModuleDeps): FastifyPluginAsyncZod {
+function staffRoutes(deps: StaffModuleDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const totpBox = createTotpSecretBox(deps.config.staffTotpKey);
     if (!totpBox.encrypted && !deps.config.demo) {
@@ -37,7 +39,7 @@ export function staffRoutes(deps: StaffModuleDeps): FastifyPluginAsyncZod {
       );
     }
     const staff = createStaffService({
-      db: deps.database.db,
+      db: deps.db,
       clock: deps.clock,
       totpBox,
       warn: (context, message) => app.log.warn(context, message),
@@ -61,4 +63,10 @@ export async function staffReviewerOf(
 /** Staff members' display names by id, for lists naming who approved (unknown ids are absent). */
 export async function staffNamesOf(db: Database, ids: readonly number[]): Promise<Map<number, string>> {
   return staffDisplayNames(db, ids);
+}
+
+export const staffManifest = { name: 'staff', localeNamespace: 'staff' } as const satisfies ModuleManifest;
+
+export function createStaffModule(deps: StaffModuleDeps): AppModule {
+  return { ...staffManifest, routes: staffRoutes(deps) };
 }

@@ -13,7 +13,7 @@ import { installApiEnvelope } from '../../platform/http/api-envelope';
 import type { RoutePolicy } from '../../platform/http/route-policy';
 import type { TestDatabase } from '../../test-support/test-databases';
 import { createSessionResolver } from '../accounts';
-import { staffRoutes } from './index';
+import { createStaffModule } from './index';
 import { hmacSha1 } from './staff.secrets';
 import { withStaffSessions } from './staff.service';
 import { base32Decode, hotpCode, totpStepAt } from './staff.totp.domain';
@@ -61,10 +61,12 @@ export async function startStaffTestApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(
-    staffRoutes({ database, clock, config: { demo: false, staffTotpKey: options.staffTotpKey } }),
-    { prefix: '/api' },
-  );
+  const staff = createStaffModule({
+    db: database.db,
+    clock,
+    config: { demo: false, staffTotpKey: options.staffTotpKey },
+  });
+  if (staff.routes) await app.register(staff.routes, { prefix: '/api' });
   await app.ready();
 
   async function call(

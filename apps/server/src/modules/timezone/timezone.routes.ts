@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
-import type { DatabaseHandle } from '../../platform/db/database';
+import type { Database } from '../../platform/db/database';
 import { ok } from '../../platform/http/reply';
 import { policies, requiredUserId, signedInUserId } from '../../platform/http/route-policy';
 import { translate } from '../../platform/i18n/messages';
@@ -18,7 +18,7 @@ import { timezoneOutcomeKeys } from './timezone.errors';
 import { createTimezoneService, type TimezoneUpdate } from './timezone.service';
 
 /** What the timezone routes need from the app; AppDeps satisfies it. */
-export type TimezoneModuleDeps = { readonly database: DatabaseHandle; readonly clock: Clock };
+export type TimezoneModuleDeps = { readonly db: Database; readonly clock: Clock };
 
 /** Calls without parameters still refuse unknown ones (`lang` is envelope and already removed). */
 const noParams = z.strictObject({});
@@ -35,7 +35,7 @@ function updateReply(request: FastifyRequest, update: TimezoneUpdate): TimezoneC
 /** The caller's time zone (spec section 7): read, detected by the browser, chosen, and the list. */
 export function timezoneRoutes(deps: TimezoneModuleDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const timezones = createTimezoneService({ db: deps.database.db, clock: deps.clock });
+    const timezones = createTimezoneService({ db: deps.db, clock: deps.clock });
 
     app.get(
       '/timezone/current',

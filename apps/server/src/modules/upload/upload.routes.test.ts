@@ -70,7 +70,7 @@ async function startServingApp(testApp: TestApp, storage: LocalFileStorage): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installApiEnvelope(app, testSessions);
-  await app.register(uploadFileRoutes({ database: testApp.database, storage, clock }));
+  await app.register(uploadFileRoutes({ db: testApp.database.db, storage, clock }));
   await app.ready();
   return app;
 }

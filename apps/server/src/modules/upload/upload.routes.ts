@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
-import type { DatabaseHandle } from '../../platform/db/database';
+import type { Database } from '../../platform/db/database';
 import { errorReplyBody } from '../../platform/http/api-envelope';
 import { AppError, platformErrors } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/reply';
@@ -17,7 +17,7 @@ import { createUploadService } from './upload.service';
 
 /** What the upload routes need from the app; AppDeps satisfies it. */
 export type UploadModuleDeps = {
-  readonly database: DatabaseHandle;
+  readonly db: Database;
   readonly storage: FileStorage;
   readonly clock: Clock;
 };
@@ -48,7 +48,7 @@ function cacheControlFor(visibility: FileVisibility): string {
 }
 
 function serviceFor(deps: UploadModuleDeps) {
-  return createUploadService({ db: deps.database.db, storage: deps.storage, clock: deps.clock });
+  return createUploadService({ db: deps.db, storage: deps.storage, clock: deps.clock });
 }
 
 /** A declared length over the limit is refused before a byte of the body is read. */

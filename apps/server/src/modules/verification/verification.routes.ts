@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
-import type { DatabaseHandle } from '../../platform/db/database';
+import type { Database } from '../../platform/db/database';
 import { platformErrors } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/reply';
 import { policies } from '../../platform/http/route-policy';
@@ -20,7 +20,7 @@ import { createVerificationService } from './verification.service';
 
 /** What the verification routes need from the app; AppDeps satisfies it. */
 export type VerificationModuleDeps = {
-  readonly database: DatabaseHandle;
+  readonly db: Database;
   readonly clock: Clock;
 };
 
@@ -38,7 +38,7 @@ function userIdOf(request: FastifyRequest): number {
 /** The user's verification (Lv1, Lv2) and the compliance team's review queue. */
 export function verificationRoutes(deps: VerificationModuleDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const verification = createVerificationService({ db: deps.database.db, clock: deps.clock });
+    const verification = createVerificationService({ db: deps.db, clock: deps.clock });
 
     app.get(
       '/real/state',

@@ -2,7 +2,7 @@ import { apiReply, tokenReplySchema, walletLoginBodySchema, walletNonceReplySche
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
-import type { DatabaseHandle } from '../../platform/db/database';
+import type { Database } from '../../platform/db/database';
 import { ok } from '../../platform/http/reply';
 import { policies } from '../../platform/http/route-policy';
 import { siweExpectationFor } from './wallet-auth.domain';
@@ -10,7 +10,7 @@ import { createWalletAuthService } from './wallet-auth.service';
 
 /** What the wallet sign-in routes need from the app; AppDeps satisfies it. */
 export type WalletAuthModuleDeps = {
-  readonly database: DatabaseHandle;
+  readonly db: Database;
   readonly clock: Clock;
   readonly config: { readonly publicUrl: string; readonly siweChainId: number };
 };
@@ -22,7 +22,7 @@ const tags = ['wallet sign-in'];
 export function walletAuthRoutes(deps: WalletAuthModuleDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const walletAuth = createWalletAuthService({
-      db: deps.database.db,
+      db: deps.db,
       clock: deps.clock,
       expectation: siweExpectationFor(deps.config.publicUrl, deps.config.siweChainId),
     });

@@ -3,10 +3,12 @@
  * transfers between the user's own accounts, and bills. Balances come from the ledger only; the
  * module has no tables. In demo mode it also seeds the demo user and offers test funds.
  */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import type { AppModule, ModuleManifest } from '../../platform/app-module';
 import type { Clock } from '../../platform/clock';
-import type { DatabaseHandle } from '../../platform/db/database';
-import { marketServiceFor } from '../market';
+import type { Database } from '../../platform/db/database';
+import type { Ledger } from '../ledger';
+import type { MarketService } from '../market';
 import { seedDemoUser } from './wallet.demo';
 import { walletHttpRoutes } from './wallet.routes';
 import { createWalletService } from './wallet.service';
@@ -15,20 +17,31 @@ import { createWalletService } from './wallet.service';
 export { demoUser } from './wallet.demo';
 
 export type WalletModuleDeps = {
-  readonly database: DatabaseHandle;
+  readonly db: Database;
   readonly clock: Clock;
+  readonly ledger: Ledger;
+  readonly prices: Pick<MarketService, 'referencePrice'>;
   readonly config: { readonly demo: boolean };
+  readonly logger: { info(object: object, message: string): void };
 };
 
-export function walletRoutes(deps: WalletModuleDeps): FastifyPluginAsyncZod {
-  return async (app) => {
-    const db = deps.database.db;
-    const market = marketServiceFor({ database: deps.database, clock: deps.clock });
-    const wallet = createWalletService({ db, clock: deps.clock, prices: market });
-    if (deps.config.demo) {
-      const userId = await seedDemoUser({ db, clock: deps.clock });
-      app.log.info({ userId }, 'demo user ready with test funds from the demo faucet');
-    }
-    await app.register(walletHttpRoutes({ wallet, db, clock: deps.clock, demo: deps.config.demo }));
+export const walletManifest = {
+  name: 'wallet',
+  entryKinds: ['transfer', 'demo_funds'],
+  accountKinds: ['legal', 'change'],
+  shortcuts: ['bills', 'coin_transfer'],
+  localeNamespace: 'wallet',
+} as const satisfies ModuleManifest;
+
+export async function createWalletModule(deps: WalletModuleDeps): Promise<AppModule> {
+  const { db, clock, ledger, config } = deps;
+  const wallet = createWalletService({ db, clock, ledger, prices: deps.prices });
+  if (config.demo) {
+    const userId = await seedDemoUser({ db, clock, ledger });
+    deps.logger.info({ userId }, 'demo user ready with test funds from the demo faucet');
+  }
+  return {
+    ...walletManifest,
+    routes: walletHttpRoutes({ wallet, db, clock, demo: config.demo, ledger }),
   };
 }

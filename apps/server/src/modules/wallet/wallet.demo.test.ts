@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerClean } from '../../test-support/money-test';
 import { startTestApp, steppingClock, type TestApp } from '../../test-support/test-app';
 import { testDatabases } from '../../test-support/test-databases';
+import { createLedger } from '../ledger';
 import { demoUser, seedDemoUser } from './wallet.demo';
 import { currencyIds, okMessage, walletCallers, walletMessages } from './wallet.fixtures';
 
@@ -38,8 +39,8 @@ describe.each(testDatabases())('demo mode money on $name', (testDatabase) => {
     // A restart seeds again: the same user, no second payment.
     const entries = await entryCount();
     const before = bill.list[0]?.entry_id;
-    const userId = await seedDemoUser({ db: db(), clock });
-    await seedDemoUser({ db: db(), clock });
+    const userId = await seedDemoUser({ db: db(), clock, ledger: createLedger() });
+    await seedDemoUser({ db: db(), clock, ledger: createLedger() });
     expect(await entryCount()).toBe(entries);
     const again = billReplySchema.parse(okMessage(await post('/wallet/legal_log', {}, token)));
     expect(again.list[0]?.entry_id).toBe(before);

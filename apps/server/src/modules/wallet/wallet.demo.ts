@@ -9,9 +9,9 @@ import type { Database } from '../../platform/db/database';
 import { ensureDemoUser } from '../accounts';
 import {
   type Currency,
+  type Ledger,
   type LedgerOp,
   LedgerRefused,
-  ledgerFor,
   listCurrencies,
   type UserAccountKind,
   userAccountKinds,
@@ -72,7 +72,7 @@ function withCurrencies<T extends { code: string }>(
 
 /** POST /wallet/demo_funds: books the grant once per user and UTC day. */
 export async function claimDemoFunds(
-  deps: { db: Database; clock: Clock },
+  deps: { db: Database; clock: Clock; ledger: Ledger },
   params: { userId: number; idempotencyKey: string | undefined },
 ): Promise<DemoFundsReply> {
   const now = deps.clock.now();
@@ -80,7 +80,7 @@ export async function claimDemoFunds(
   invariant(grant.length > 0, 'the demo currencies are seeded');
   try {
     const result = await deps.db.transaction((tx) =>
-      ledgerFor(deps.db).apply(
+      deps.ledger.apply(
         tx as unknown as Database,
         [
           faucetEntry({
@@ -117,12 +117,12 @@ export async function claimDemoFunds(
  * Creates the demo user (once) and pays its starting money from the demo faucet (once: the
  * entry's reference names the user). Safe to run on every start.
  */
-export async function seedDemoUser(deps: { db: Database; clock: Clock }): Promise<number> {
+export async function seedDemoUser(deps: { db: Database; clock: Clock; ledger: Ledger }): Promise<number> {
   const userId = await ensureDemoUser(deps.db, { ...demoUser, clock: deps.clock });
   const holdings = withCurrencies(await listCurrencies(deps.db), demoUserHoldings);
   try {
     await deps.db.transaction((tx) =>
-      ledgerFor(deps.db).apply(
+      deps.ledger.apply(
         tx as unknown as Database,
         [faucetEntry({ userId, reference: `demo-user-funds:${userId}`, holdings })],
         deps.clock.now(),

@@ -16,8 +16,7 @@ import type { Database } from '../../platform/db/database';
 import { expectLedgerClean, fundUser, reportFigures } from '../../test-support/money-test';
 import { startTestApp, steppingClock, type TestApp } from '../../test-support/test-app';
 import { testDatabases } from '../../test-support/test-databases';
-import { ledgerFor, userAccountKinds } from '../ledger';
-import { marketServiceFor } from '../market';
+import { createLedger, userAccountKinds } from '../ledger';
 import { addExact, roundedEquivalent, usdtValue } from './wallet.domain';
 import { currencyIds, okMessage, type TestUser, walletCallers, walletMessages } from './wallet.fixtures';
 
@@ -37,7 +36,7 @@ describe.each(testDatabases())('wallet routes on $name', (testDatabase) => {
     transferHistoryReplySchema.parse(okMessage(await get(`/wallet/hzhistory?page=${page}`, user.token)));
   beforeAll(async () => {
     testApp = await startTestApp(testDatabase, { clock });
-    await marketServiceFor({ database: testApp.database, clock }).step(clock.now());
+    await testApp.services.market.step(clock.now());
   });
   afterAll(async () => {
     await testApp?.close();
@@ -136,7 +135,7 @@ describe.each(testDatabases())('wallet routes on $name', (testDatabase) => {
     // 0.2 BTC held (as a pending withdrawal would): frozen, not available.
     const holdReference = `wallet-test-hold:${user.userId}`;
     const { holdIds } = await db().transaction((tx) =>
-      ledgerFor(db()).apply(
+      createLedger().apply(
         tx as unknown as Database,
         [
           {
@@ -238,7 +237,7 @@ describe.each(testDatabases())('wallet routes on $name', (testDatabase) => {
     const holdId = holdIds[0];
     if (holdId === null || holdId === undefined) throw new Error('no hold');
     await db().transaction((tx) =>
-      ledgerFor(db()).apply(tx as unknown as Database, [{ type: 'release', holdId }], clock.now()),
+      createLedger().apply(tx as unknown as Database, [{ type: 'release', holdId }], clock.now()),
     );
     await expectLedgerClean(testApp.database);
   });

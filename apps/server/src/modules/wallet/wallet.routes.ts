@@ -1,39 +1,28 @@
 import {
-  apiReply,
-  billExportQuerySchema,
-  billQuerySchema,
-  billReplySchema,
-  currencyListReplySchema,
-  demoFundsBodySchema,
-  demoFundsReplySchema,
-  rateCurrencyQuerySchema,
-  rateCurrencyReplySchema,
-  transferHistoryQuerySchema,
-  transferHistoryReplySchema,
-  userCurrencyListReplySchema,
-  walletChangeBodySchema,
-  walletChangeReplySchema,
-  walletDetailBodySchema,
-  walletDetailReplySchema,
-  walletInfoBodySchema,
-  walletInfoReplySchema,
-  walletListReplySchema,
+  billEntryKinds,
+  currencyListRoute,
+  demoFundsRoute,
+  transferHistoryRoute,
+  userCurrencyListRoute,
+  walletBillCsvRoute,
+  walletBillRoute,
+  walletChangeRoute,
+  walletDetailRoute,
+  walletInfoRoute,
+  walletListRoute,
+  walletRateRoute,
 } from '@fairex/contract';
 import type { FastifyError } from 'fastify';
 import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
-import { ok } from '../../platform/http/reply';
-import { policies, requiredUserId } from '../../platform/http/route-policy';
+import { contractRoutes } from '../../platform/http/contract-route';
+import { requiredUserId } from '../../platform/http/route-policy';
+import type { Ledger } from '../ledger';
 import { claimDemoFunds } from './wallet.demo';
 import { validationErrorFor } from './wallet.domain';
 import { walletError } from './wallet.errors';
 import type { WalletService } from './wallet.service';
-
-const noParams = z.strictObject({});
-const tags = ['wallet'];
-const session = [{ session: [] }];
 
 /** Field-specific messages for refused wallet fields; anything else is the generic "Parameter error". */
 function refineValidationError(error: FastifyError): never {
@@ -54,196 +43,115 @@ export function walletHttpRoutes(deps: {
   db: Database;
   clock: Clock;
   demo: boolean;
+  ledger: Ledger;
 }): FastifyPluginAsyncZod {
   const { wallet } = deps;
   return async (app) => {
     app.setErrorHandler(refineValidationError);
+    const route = contractRoutes(app, { tags: ['wallet'] });
 
-    app.get(
-      '/currency/list',
+    route.get(
+      currencyListRoute,
       {
-        config: { policy: policies.public },
-        schema: {
-          tags,
-          summary: 'The currencies, one entry per currency and chain (USDT on ERC20 and TRC20)',
-          description:
-            'Spec section 3 coin entries: `name` is the code, `subName` the chain when a currency ' +
-            'travels on several. Withdrawal minimum and fee are decimal strings in the currency.',
-          querystring: noParams,
-          response: { 200: apiReply(currencyListReplySchema) },
-        },
+        summary: 'The currencies, one entry per currency and chain (USDT on ERC20 and TRC20)',
+        description:
+          'Spec section 3 coin entries: `name` is the code, `subName` the chain when a currency ' +
+          'travels on several. Withdrawal minimum and fee are decimal strings in the currency.',
       },
-      async () => ok(await wallet.currencyList()),
+      () => wallet.currencyList(),
     );
 
-    app.get(
-      '/currency/user_currency_list',
-      {
-        config: { policy: policies.user },
-        schema: {
-          tags,
-          summary: 'The currencies with the caller’s available balance in each account kind',
-          security: session,
-          querystring: noParams,
-          response: { 200: apiReply(userCurrencyListReplySchema) },
-        },
-      },
-      async (request) => ok(await wallet.userCurrencyList(requiredUserId(request))),
+    route.get(
+      userCurrencyListRoute,
+      { summary: 'The currencies with the caller’s available balance in each account kind' },
+      (request) => wallet.userCurrencyList(requiredUserId(request)),
     );
 
-    app.post(
-      '/wallet/list',
+    route.post(
+      walletListRoute,
       {
-        config: { policy: policies.user },
-        schema: {
-          tags,
-          summary: 'Every account of the caller per kind (legal, change, lever, micro) with USDT equivalents',
-          description:
-            'Per account: balance, available (balance − frozen), frozen (held) at the currency’s ' +
-            'scale, and `usdt_value` at the reference price rounded to 2 decimals (display only). ' +
-            'Totals sum the exact equivalents before rounding. `prices` lists each price with the ' +
-            'tick it comes from (GET /market/tick?id=...); USDT is 1.',
-          security: session,
-          body: noParams.optional(),
-          response: { 200: apiReply(walletListReplySchema) },
-        },
+        summary: 'Every account of the caller per kind (legal, change, lever, micro) with USDT equivalents',
+        description:
+          'Per account: balance, available (balance − frozen), frozen (held) at the currency’s ' +
+          'scale, and `usdt_value` at the reference price rounded to 2 decimals (display only). ' +
+          'Totals sum the exact equivalents before rounding. `prices` lists each price with the ' +
+          'tick it comes from (GET /market/tick?id=...); USDT is 1.',
       },
-      async (request) => ok(await wallet.walletList(requiredUserId(request))),
+      (request) => wallet.walletList(requiredUserId(request)),
     );
 
-    app.post(
-      '/wallet/detail',
-      {
-        config: { policy: policies.user },
-        schema: {
-          tags,
-          summary: 'One account of the caller: a currency (id) in one account kind (name or 1-4)',
-          security: session,
-          body: walletDetailBodySchema,
-          response: { 200: apiReply(walletDetailReplySchema) },
-        },
-      },
-      async (request) =>
-        ok(await wallet.detail(requiredUserId(request), request.body.currency, request.body.type)),
+    route.post(
+      walletDetailRoute,
+      { summary: 'One account of the caller: a currency (id) in one account kind (name or 1-4)' },
+      (request) => wallet.detail(requiredUserId(request), request.body.currency, request.body.type),
     );
 
-    app.post(
-      '/wallet/get_info',
-      {
-        config: { policy: policies.user },
-        schema: {
-          tags,
-          summary: 'A currency and the caller’s accounts of every kind in it',
-          security: session,
-          body: walletInfoBodySchema,
-          response: { 200: apiReply(walletInfoReplySchema) },
-        },
-      },
-      async (request) => ok(await wallet.info(requiredUserId(request), request.body.currency)),
+    route.post(
+      walletInfoRoute,
+      { summary: 'A currency and the caller’s accounts of every kind in it' },
+      (request) => wallet.info(requiredUserId(request), request.body.currency),
     );
 
-    app.get(
-      '/wallet/getRateCurrency',
-      {
-        config: { policy: policies.public },
-        schema: {
-          tags,
-          summary: 'A currency’s USDT reference price and the tick it comes from (null before any tick)',
-          querystring: rateCurrencyQuerySchema,
-          response: { 200: apiReply(rateCurrencyReplySchema) },
-        },
-      },
-      async (request) => ok(await wallet.rate(request.query.id)),
+    route.get(
+      walletRateRoute,
+      { summary: 'A currency’s USDT reference price and the tick it comes from (null before any tick)' },
+      (request) => wallet.rate(request.query.id),
     );
 
-    app.post(
-      '/wallet/change',
+    route.post(
+      walletChangeRoute,
       {
-        config: { policy: policies.user, moneyMoving: true },
-        schema: {
-          tags,
-          summary: 'Transfer between two of the caller’s own accounts (one balanced ledger entry)',
-          description:
-            '`number` is a plain positive decimal with at most the currency’s decimals (never ' +
-            'rounded); `from_field` and `to_field` are account kinds (legal, change, lever, micro or ' +
-            '1-4) and must differ. Only the caller’s own accounts can be named: unknown fields are ' +
-            'refused. Honours an Idempotency-Key header: the same key and body replay the stored ' +
-            'reply (`idempotent-replayed: true`), another body is refused, a request still running ' +
-            'is a conflict. Replies the available balances of both accounts afterwards.',
-          security: session,
-          body: walletChangeBodySchema,
-          response: { 200: apiReply(walletChangeReplySchema) },
-        },
+        summary: 'Transfer between two of the caller’s own accounts (one balanced ledger entry)',
+        description:
+          '`number` is a plain positive decimal with at most the currency’s decimals (never ' +
+          'rounded); `from_field` and `to_field` are account kinds (legal, change, lever, micro or ' +
+          '1-4) and must differ. Only the caller’s own accounts can be named: unknown fields are ' +
+          'refused. Honours an Idempotency-Key header: the same key and body replay the stored ' +
+          'reply (`idempotent-replayed: true`), another body is refused, a request still running ' +
+          'is a conflict. Replies the available balances of both accounts afterwards.',
       },
-      async (request) => {
-        const body = request.body;
-        return ok(
-          await wallet.transfer({
-            userId: requiredUserId(request),
-            currencyId: body.currency_id,
-            number: body.number,
-            from: body.from_field,
-            to: body.to_field,
-            idempotencyKey: request.idempotencyKey,
-          }),
-        );
-      },
+      (request) =>
+        wallet.transfer({
+          userId: requiredUserId(request),
+          currencyId: request.body.currency_id,
+          number: request.body.number,
+          from: request.body.from_field,
+          to: request.body.to_field,
+          idempotencyKey: request.idempotencyKey,
+        }),
     );
 
-    app.get(
-      '/wallet/hzhistory',
-      {
-        config: { policy: policies.user },
-        schema: {
-          tags,
-          summary: 'The caller’s transfers between own accounts, newest first, 10 a page',
-          security: session,
-          querystring: transferHistoryQuerySchema,
-          response: { 200: apiReply(transferHistoryReplySchema) },
-        },
-      },
-      async (request) => ok(await wallet.transferHistory(requiredUserId(request), request.query.page ?? 1)),
+    route.get(
+      transferHistoryRoute,
+      { summary: 'The caller’s transfers between own accounts, newest first, 10 a page' },
+      (request) => wallet.transferHistory(requiredUserId(request), request.query.page ?? 1),
     );
 
-    app.post(
-      '/wallet/legal_log',
+    route.post(
+      walletBillRoute,
       {
-        config: { policy: policies.user },
-        schema: {
-          tags,
-          summary: 'The caller’s bill: every posting on their accounts, newest first, 10 a page',
-          description:
-            'Filters (each optional; "" means any): `currency` (id), `type` (account kind), `kind` ' +
-            '(entry kind: deposit, withdrawal, withdrawal_fee, transfer, demo_funds, adjustment, ' +
-            'trade, trade_fee, exchange). Amounts are signed (positive credits the account); ' +
-            '`balance_after` is the account’s balance after the posting; `tick_id` cites the price ' +
-            'an entry used, when it used one.',
-          security: session,
-          body: billQuerySchema,
-          response: { 200: apiReply(billReplySchema) },
-        },
+        summary: 'The caller’s bill: every posting on their accounts, newest first, 10 a page',
+        description:
+          'Filters (each optional; "" means any): `currency` (id), `type` (account kind), `kind` ' +
+          `(entry kind: ${billEntryKinds.join(', ')}). Amounts are signed (positive credits the ` +
+          'account); `balance_after` is the account’s balance after the posting; `tick_id` cites ' +
+          'the price an entry used, when it used one.',
       },
-      async (request) => {
+      (request) => {
         const { page, ...filter } = request.body;
-        return ok(await wallet.bill(requiredUserId(request), filter, page ?? 1));
+        return wallet.bill(requiredUserId(request), filter, page ?? 1);
       },
     );
 
-    app.get(
-      '/wallet/bill.csv',
+    route.download(
+      walletBillCsvRoute,
       {
-        config: { policy: policies.user },
-        schema: {
-          tags,
-          summary: 'The caller’s filtered bill as CSV (newest first, at most 10,000 lines)',
-          description:
-            'Same filters as POST /wallet/legal_log, in the query. Replies `text/csv` as an ' +
-            'attachment: a header row (time, entry_id, posting_id, kind, currency, account, amount, ' +
-            'balance_after, reference, tick_id), ISO 8601 UTC times and decimal amounts. Failures ' +
-            'reply the usual JSON envelope.',
-          security: session,
-          querystring: billExportQuerySchema,
-        },
+        summary: 'The caller’s filtered bill as CSV (newest first, at most 10,000 lines)',
+        description:
+          'Same filters as POST /wallet/legal_log, in the query. Replies `text/csv` as an ' +
+          'attachment: a header row (time, entry_id, posting_id, kind, currency, account, amount, ' +
+          'balance_after, reference, tick_id), ISO 8601 UTC times and decimal amounts. Failures ' +
+          'reply the usual JSON envelope.',
       },
       async (request, reply) => {
         const csv = await wallet.billExport(requiredUserId(request), request.query);
@@ -256,27 +164,18 @@ export function walletHttpRoutes(deps: {
     );
 
     if (deps.demo) {
-      app.post(
-        '/wallet/demo_funds',
+      route.post(
+        demoFundsRoute,
         {
-          config: { policy: policies.user, moneyMoving: true },
-          schema: {
-            tags,
-            summary: 'Demo mode only: test funds (10,000 USDT, 0.5 BTC, 5 ETH) to the spot account',
-            description:
-              'Paid by the demo-faucet system account as one `demo_funds` entry, at most once per ' +
-              'user and UTC day. The route does not exist outside demo mode (HTTP 404).',
-            security: session,
-            body: demoFundsBodySchema.optional(),
-            response: { 200: apiReply(demoFundsReplySchema) },
-          },
+          summary: 'Demo mode only: test funds (10,000 USDT, 0.5 BTC, 5 ETH) to the spot account',
+          description:
+            'Paid by the demo-faucet system account as one `demo_funds` entry, at most once per ' +
+            'user and UTC day. The route does not exist outside demo mode (HTTP 404).',
         },
-        async (request) =>
-          ok(
-            await claimDemoFunds(
-              { db: deps.db, clock: deps.clock },
-              { userId: requiredUserId(request), idempotencyKey: request.idempotencyKey },
-            ),
+        (request) =>
+          claimDemoFunds(
+            { db: deps.db, clock: deps.clock, ledger: deps.ledger },
+            { userId: requiredUserId(request), idempotencyKey: request.idempotencyKey },
           ),
       );
     }

@@ -28,7 +28,7 @@ import {
   type BillLine,
   billLines,
   type Currency,
-  ledgerFor,
+  type Ledger,
   listCurrencies,
   type UserAccountBalance,
   userAccountBalances,
@@ -57,6 +57,7 @@ export type PriceSource = {
 };
 
 export type WalletServiceDeps = {
+  readonly ledger: Ledger;
   readonly db: Database;
   readonly clock: Clock;
   readonly prices: PriceSource;
@@ -267,7 +268,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     try {
       return await db.transaction(async (tx) => {
         const txDb = tx as unknown as Database;
-        const result = await ledgerFor(db).apply(
+        const result = await deps.ledger.apply(
           txDb,
           [
             {

@@ -16,7 +16,10 @@ export type WithdrawalsErrorCode =
   | 'price_unavailable'
   | 'withdrawal_not_found'
   | 'already_decided'
-  | 'reason_required';
+  | 'reason_required'
+  | 'currency_unknown'
+  | 'terms_too_precise'
+  | 'terms_invalid';
 
 export const withdrawalsErrorKeys = {
   amount_invalid: 'withdrawals.errors.amount_invalid',
@@ -35,6 +38,9 @@ export const withdrawalsErrorKeys = {
   withdrawal_not_found: 'withdrawals.errors.withdrawal_not_found',
   already_decided: 'withdrawals.errors.already_decided',
   reason_required: 'withdrawals.errors.reason_required',
+  currency_unknown: 'withdrawals.errors.currency_unknown',
+  terms_too_precise: 'withdrawals.errors.terms_too_precise',
+  terms_invalid: 'withdrawals.errors.terms_invalid',
 } as const satisfies Record<WithdrawalsErrorCode, MessageKey>;
 
 export function withdrawalsError(code: WithdrawalsErrorCode): AppError {

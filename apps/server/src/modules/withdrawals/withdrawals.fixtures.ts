@@ -9,8 +9,16 @@ import { expect, vi } from 'vitest';
 import { fundUser } from '../../test-support/money-test';
 import type { TestApp } from '../../test-support/test-app';
 import { setVerificationLevel } from '../accounts';
+import type { PayoutStandIn } from './withdrawals.payouts';
 
 export type Reply = { status: number; body: { type: unknown; message: unknown } };
+
+/** The local payout stand-in a test app pays through (no PAYOUT_GATEWAY_URL): what it was asked to pay. */
+export function payoutStandInOf(testApp: TestApp): PayoutStandIn {
+  const gateway = testApp.services.payoutGateway;
+  if (!('calls' in gateway)) throw new Error('this test app pays through a real gateway');
+  return gateway as PayoutStandIn;
+}
 
 let clientCounter = 0;
 /** Each call comes from its own client address, so per-client code limits stay out of the way. */

@@ -15,11 +15,9 @@ import { announcedSeed, expectLedgerClean, reportFigures } from '../../test-supp
 import { startTestApp, steppingClock, type TestApp } from '../../test-support/test-app';
 import { testDatabases } from '../../test-support/test-databases';
 import { holdByReference, userAccountBalances } from '../ledger';
-import { marketServiceFor } from '../market';
-import { freshAddress, type Withdrawer, withdrawalFixtures } from './withdrawals.fixtures';
+import { freshAddress, payoutStandInOf, type Withdrawer, withdrawalFixtures } from './withdrawals.fixtures';
 import { sendDuePayouts } from './withdrawals.jobs';
 import type { PayoutGateway, PayoutOrder } from './withdrawals.payouts';
-import { payoutStandInFor } from './withdrawals.routes';
 import { withdrawalPayouts, withdrawals } from './withdrawals.schema';
 import { createWithdrawalsService, type WithdrawalRequest } from './withdrawals.service';
 
@@ -47,7 +45,8 @@ describe.each(testDatabases())('withdrawals under races on $name', (testDatabase
     service = createWithdrawalsService({
       db: db(),
       clock,
-      prices: marketServiceFor({ database: testApp.database, clock }),
+      ledger: testApp.services.ledger,
+      prices: testApp.services.market,
       credentials: { verify: async () => {} },
       // One approval each: the two-person rule has tests of its own.
       twoPersonAboveMicros: 10n ** 30n,
@@ -206,7 +205,8 @@ describe.each(testDatabases())('the payout worker on $name', (testDatabase) => {
     service = createWithdrawalsService({
       db: db(),
       clock,
-      prices: marketServiceFor({ database: testApp.database, clock }),
+      ledger: testApp.services.ledger,
+      prices: testApp.services.market,
       credentials: { verify: async () => {} },
       // One approval each: the two-person rule has tests of its own.
       twoPersonAboveMicros: 10n ** 30n,
@@ -254,7 +254,7 @@ describe.each(testDatabases())('the payout worker on $name', (testDatabase) => {
   };
 
   it('sends each payout once however many workers run at once', async () => {
-    const standIn = payoutStandInFor(testApp.database);
+    const standIn = payoutStandInOf(testApp);
     standIn.failWith('gateway down');
     const ids = await approvedWithdrawals(6);
     // The app's own worker tried them on approval and failed; they wait for their retry. A claim
@@ -312,7 +312,7 @@ describe.each(testDatabases())('the payout worker on $name', (testDatabase) => {
   });
 
   it('retries a failing payout with backoff, then leaves it failed for staff', async () => {
-    const standIn = payoutStandInFor(testApp.database);
+    const standIn = payoutStandInOf(testApp);
     standIn.failWith('account frozen');
     const [id] = await approvedWithdrawals(1);
     // The first attempt, by the app's own worker, is over once its failure is recorded.

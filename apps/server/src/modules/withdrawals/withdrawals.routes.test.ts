@@ -13,16 +13,15 @@ import { expectLedgerClean, reportFigures } from '../../test-support/money-test'
 import { startTestApp, type TestApp } from '../../test-support/test-app';
 import { testDatabases } from '../../test-support/test-databases';
 import { holdByReference, userAccountBalances } from '../ledger';
-import { marketServiceFor } from '../market';
 import { btcEquivalent } from './withdrawals.domain';
 import {
   freshAddress,
+  payoutStandInOf,
   payPassword,
   type Reply,
   type Withdrawer,
   withdrawalFixtures,
 } from './withdrawals.fixtures';
-import { payoutStandInFor } from './withdrawals.routes';
 import { withdrawalPayouts, withdrawals } from './withdrawals.schema';
 
 const en = serverMessages.en;
@@ -160,7 +159,7 @@ describe.each(testDatabases())('withdrawals on $name', (testDatabase) => {
       interval: 50,
     });
     const payout = await payoutOf(record.id);
-    const standIn = payoutStandInFor(testApp.database);
+    const standIn = payoutStandInOf(testApp);
     const calls = standIn.calls.filter((call) => call.withdrawalId === record.id);
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({
@@ -320,7 +319,7 @@ describe.each(testDatabases())('withdrawals on $name', (testDatabase) => {
     const user = await newWithdrawer({ funds: [{ currencyId: usdt, units: 1000n * oneUsdt }] });
     const trc20 = await saveAddress(user, { currency: usdt, chain: 'TRC20', address: freshAddress('TRC20') });
     const cardId = await saveCard(user);
-    const market = marketServiceFor({ database: testApp.database, clock: { now: () => new Date() } });
+    const market = testApp.services.market;
     const btcPrice = market.referencePrice('BTC/USDT');
     expect(btcPrice).not.toBeNull();
 

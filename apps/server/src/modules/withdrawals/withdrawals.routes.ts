@@ -13,89 +13,19 @@ import {
   withdrawInfoReplySchema,
 } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Clock } from '../../platform/clock';
-import type { DatabaseHandle } from '../../platform/db/database';
 import { ok } from '../../platform/http/reply';
 import { policies, requiredUserId } from '../../platform/http/route-policy';
-import type { FileStorage } from '../../platform/storage/file-storage';
-import { twoPersonThreshold } from '../approvals';
 import { staffActorOf } from '../audit';
-import { marketServiceFor } from '../market';
-import { createPayoutWorker } from './withdrawals.jobs';
-import { createHttpPayoutGateway, createPayoutStandIn, type PayoutGateway } from './withdrawals.payouts';
-import { createWithdrawalsService } from './withdrawals.service';
-
-/** What the withdrawal routes need from the app; AppDeps satisfies it. */
-export type WithdrawalsModuleDeps = {
-  readonly database: DatabaseHandle;
-  readonly clock: Clock;
-  readonly config: {
-    readonly demo: boolean;
-    /** PAYOUT_GATEWAY_URL / PAYOUT_GATEWAY_TOKEN: the HTTP payout gateway (unset: local stand-in). */
-    readonly payoutGatewayUrl?: string | undefined;
-    readonly payoutGatewayToken?: string | undefined;
-    /** APPROVAL_TWO_PERSON_ABOVE_USDT. */
-    readonly twoPersonAboveUsdt: string;
-  };
-  readonly storage: FileStorage;
-  /** Overrides the gateway the config names (tests). */
-  readonly payoutGateway?: PayoutGateway;
-};
+import type { WithdrawalsService } from './withdrawals.service';
 
 const userTags = ['withdrawals'];
 const staffTags = ['staff: withdrawals'];
 const session = [{ session: [] }];
 const staffPolicy = policies.staff('finance');
 
-/** The gateway payouts go through: the given one, the configured HTTP one, or the local stand-in. */
-function payoutGatewayOf(deps: WithdrawalsModuleDeps): { gateway: PayoutGateway; local: boolean } {
-  if (deps.payoutGateway) return { gateway: deps.payoutGateway, local: false };
-  if (deps.config.payoutGatewayUrl) {
-    return {
-      gateway: createHttpPayoutGateway({
-        url: deps.config.payoutGatewayUrl,
-        token: deps.config.payoutGatewayToken,
-      }),
-      local: false,
-    };
-  }
-  return { gateway: payoutStandInFor(deps.database), local: true };
-}
-
-const standIns = new WeakMap<DatabaseHandle, ReturnType<typeof createPayoutStandIn>>();
-
-/** The local stand-in gateway of this database's app: what it was asked to pay (demo, tests). */
-export function payoutStandInFor(database: DatabaseHandle) {
-  let standIn = standIns.get(database);
-  if (!standIn) {
-    standIn = createPayoutStandIn();
-    standIns.set(database, standIn);
-  }
-  return standIn;
-}
-
 /** Requests, cancellation and the log for users; the queue and decisions for the finance team. */
-export function withdrawalsRoutes(deps: WithdrawalsModuleDeps): FastifyPluginAsyncZod {
+export function withdrawalsRoutes(withdrawals: WithdrawalsService): FastifyPluginAsyncZod {
   return async (app) => {
-    const db = deps.database.db;
-    const { gateway, local } = payoutGatewayOf(deps);
-    if (local && !deps.config.demo) {
-      app.log.warn(
-        'PAYOUT_GATEWAY_URL is not set: approved withdrawals are recorded by a local stand-in and nothing is paid out',
-      );
-    }
-    const worker = createPayoutWorker({ db, clock: deps.clock, gateway, logger: app.log });
-    const market = marketServiceFor({ database: deps.database, clock: deps.clock });
-    const withdrawals = createWithdrawalsService({
-      db,
-      clock: deps.clock,
-      prices: market,
-      onApproved: () => worker.kick(),
-      twoPersonAboveMicros: twoPersonThreshold(deps.config.twoPersonAboveUsdt),
-    });
-    app.addHook('onReady', async () => worker.start());
-    app.addHook('onClose', async () => worker.stop());
-
     app.get(
       '/user/withdraw/info',
       {

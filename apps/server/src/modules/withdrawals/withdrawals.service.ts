@@ -28,8 +28,8 @@ import { type AuditActor, recordAudit } from '../audit';
 import {
   type Currency,
   type EntrySpec,
+  type Ledger,
   ledgerError,
-  ledgerFor,
   listCurrencies,
   userAccountBalances,
   userAccountKinds,
@@ -113,6 +113,7 @@ export type WithdrawalDecision = {
 };
 
 export type WithdrawalsServiceDeps = {
+  readonly ledger: Ledger;
   readonly db: Database;
   readonly clock: Clock;
   readonly prices: PriceSource;
@@ -137,10 +138,12 @@ async function currencyMap(db: Database): Promise<Map<number, Currency>> {
   return new Map((await listCurrencies(db)).map((currency) => [currency.id, currency]));
 }
 
+export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;
+
 export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
   const { db, clock, prices } = deps;
   const credentials = deps.credentials ?? accountCredentials({ db, clock });
-  const ledger = ledgerFor(db);
+  const { ledger } = deps;
 
   /** Approvals a request needs: what leaves the account (amount + fee), valued in USDT now. */
   function approvalsRequiredFor(row: WithdrawalRow, currencies: ReadonlyMap<number, Currency>): 1 | 2 {

@@ -15,7 +15,6 @@ import { announcedSeed, expectLedgerClean, reportFigures } from '../../test-supp
 import { startTestApp, steppingClock, type TestApp } from '../../test-support/test-app';
 import { testDatabases } from '../../test-support/test-databases';
 import { holdByReference } from '../ledger';
-import { marketServiceFor } from '../market';
 import { freshAddress, withdrawalFixtures } from './withdrawals.fixtures';
 import { withdrawalPayouts, withdrawals } from './withdrawals.schema';
 import { createWithdrawalsService } from './withdrawals.service';
@@ -47,7 +46,8 @@ describe.each(testDatabases())('two-person withdrawal approvals racing on $name'
     service = createWithdrawalsService({
       db: db(),
       clock,
-      prices: marketServiceFor({ database: testApp.database, clock }),
+      ledger: testApp.services.ledger,
+      prices: testApp.services.market,
       credentials: { verify: async () => {} },
       twoPersonAboveMicros: 0n,
     });

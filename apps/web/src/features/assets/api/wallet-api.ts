@@ -1,24 +1,18 @@
 import {
   type AccountKindName,
   type BillEntryKind,
-  type BillPage,
-  billReplySchema,
   type DemoFundsReply,
-  demoFundsReplySchema,
-  type TransferHistory,
-  transferHistoryReplySchema,
-  type UserCurrency,
-  userCurrencyListReplySchema,
+  demoFundsRoute,
+  transferHistoryRoute,
+  userCurrencyListRoute,
   type WalletChangeReply,
-  type WalletDetail,
-  type WalletList,
-  walletChangeReplySchema,
-  walletDetailReplySchema,
-  walletListReplySchema,
+  walletBillRoute,
+  walletChangeRoute,
+  walletDetailRoute,
+  walletListRoute,
 } from '@fairex/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api-client';
-import { idempotentPost } from '../../../lib/idempotent-post';
+import { callMoneyRoute, callRoute } from '../../../lib/api-route';
 import { userQueryRoot } from '../../../lib/session';
 import type { TransferAttempt } from '../assets-rules';
 
@@ -28,12 +22,7 @@ export const walletQueryRoot = [userQueryRoot, 'wallet'] as const;
 export function walletListQuery() {
   return queryOptions({
     queryKey: [...walletQueryRoot, 'list'],
-    queryFn: ({ signal }) =>
-      apiPost<WalletList | null>('/wallet/list', {
-        schema: walletListReplySchema.nullable(),
-        empty: null,
-        signal,
-      }),
+    queryFn: ({ signal }) => callRoute(walletListRoute, { empty: null, signal }),
     staleTime: 15_000,
   });
 }
@@ -41,12 +30,7 @@ export function walletListQuery() {
 export function userCurrenciesQuery() {
   return queryOptions({
     queryKey: [...walletQueryRoot, 'currencies'],
-    queryFn: ({ signal }) =>
-      apiGet<UserCurrency[]>('/currency/user_currency_list', {
-        schema: userCurrencyListReplySchema,
-        empty: [],
-        signal,
-      }),
+    queryFn: ({ signal }) => callRoute(userCurrencyListRoute, { empty: [], signal }),
     staleTime: 15_000,
   });
 }
@@ -55,12 +39,7 @@ export function walletDetailQuery(currency: number, type: AccountKindName) {
   return queryOptions({
     queryKey: [...walletQueryRoot, 'detail', currency, type],
     queryFn: ({ signal }) =>
-      apiPost<WalletDetail | null>('/wallet/detail', {
-        schema: walletDetailReplySchema.nullable(),
-        empty: null,
-        params: { currency, type },
-        signal,
-      }),
+      callRoute(walletDetailRoute, { empty: null, params: { currency, type }, signal }),
     staleTime: 15_000,
   });
 }
@@ -78,12 +57,7 @@ export function billQuery(filter: BillFilter) {
   return infiniteQueryOptions({
     queryKey: [...walletQueryRoot, 'bill', filter],
     queryFn: ({ pageParam, signal }) =>
-      apiPost<BillPage>('/wallet/legal_log', {
-        schema: billReplySchema,
-        empty: emptyPage,
-        params: { ...filter, page: pageParam },
-        signal,
-      }),
+      callRoute(walletBillRoute, { empty: emptyPage, params: { ...filter, page: pageParam }, signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
   });
@@ -94,12 +68,7 @@ export function transferHistoryQuery() {
   return infiniteQueryOptions({
     queryKey: [...walletQueryRoot, 'transfers'],
     queryFn: ({ pageParam, signal }) =>
-      apiGet<TransferHistory>('/wallet/hzhistory', {
-        schema: transferHistoryReplySchema,
-        empty: emptyPage,
-        params: { page: pageParam },
-        signal,
-      }),
+      callRoute(transferHistoryRoute, { empty: emptyPage, params: { page: pageParam }, signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
   });
@@ -107,8 +76,7 @@ export function transferHistoryQuery() {
 
 /** POST /wallet/change with the attempt's Idempotency-Key. */
 export function submitTransfer(attempt: TransferAttempt, idempotencyKey: string): Promise<WalletChangeReply> {
-  return idempotentPost('/wallet/change', {
-    schema: walletChangeReplySchema,
+  return callMoneyRoute(walletChangeRoute, {
     idempotencyKey,
     params: {
       currency_id: attempt.currencyId,
@@ -121,5 +89,5 @@ export function submitTransfer(attempt: TransferAttempt, idempotencyKey: string)
 
 /** POST /wallet/demo_funds (demo mode): test funds from the demo faucet. */
 export function claimDemoFunds(idempotencyKey: string): Promise<DemoFundsReply> {
-  return idempotentPost('/wallet/demo_funds', { schema: demoFundsReplySchema, idempotencyKey, params: {} });
+  return callMoneyRoute(demoFundsRoute, { idempotencyKey, params: {} });
 }

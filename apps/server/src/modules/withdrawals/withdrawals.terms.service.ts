@@ -1,12 +1,9 @@
 /**
- * Fees and limits for admins: spot fee rates per pair, withdrawal minimum and fee per currency,
- * and the 24-hour withdrawal limit per verification level. Each change and its audit entry commit
- * together. None reaches what already exists: a spot order keeps the rates its hold was sized with,
- * a withdrawal request stores its fee and the limit it was checked against.
+ * The withdrawal terms staff set (role admin): each currency's minimum and fee, and each
+ * verification level's rolling 24-hour limit. A change and its audit entry commit together and
+ * reach new requests only: a request stores its fee and the limit it was checked against.
  */
 import type {
-  AdminSpotFees,
-  AdminSpotFeesUpdateBody,
   AdminWithdrawalFees,
   AdminWithdrawalFeeUpdateBody,
   AdminWithdrawalLimitUpdateBody,
@@ -16,30 +13,23 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { type AuditActor, recordAudit } from '../audit';
 import { listCurrencies, setWithdrawalTerms } from '../ledger';
-import type { MarketService } from '../market';
-import { parseFeeRate, rateText, type SpotExchange, setSpotFeeRates } from '../spot';
-import { setWithdrawalLimit, withdrawalLimitsByLevel } from '../withdrawals';
-import { contentError } from './content.errors';
+import { withdrawalsError } from './withdrawals.errors';
+import { setWithdrawalLimit, withdrawalLimitsByLevel } from './withdrawals.repository';
 
 /** Withdrawal limits are counted in BTC smallest units. */
 const btcScale = 8;
 
-export type ContentFeesServiceDeps = {
-  readonly db: Database;
-  readonly clock: Clock;
-  readonly market: () => MarketService;
-  readonly spot: () => SpotExchange;
-};
-
 /** A non-negative decimal at `scale` in smallest units, or the catalogued error. */
 function unitsAt(text: string, scale: number): bigint {
   const parsed = toScaledBigint(text, scale);
-  if (!parsed.ok) throw contentError('amount_too_precise');
-  if (parsed.value < 0n) throw contentError('instrument_rules_invalid');
+  if (!parsed.ok) throw withdrawalsError('terms_too_precise');
+  if (parsed.value < 0n) throw withdrawalsError('terms_invalid');
   return parsed.value;
 }
 
-export function createContentFeesService(deps: ContentFeesServiceDeps) {
+export type WithdrawalTerms = ReturnType<typeof createWithdrawalTermsService>;
+
+export function createWithdrawalTermsService(deps: { readonly db: Database; readonly clock: Clock }) {
   const { db, clock } = deps;
 
   async function inTransaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
@@ -47,58 +37,6 @@ export function createContentFeesService(deps: ContentFeesServiceDeps) {
   }
 
   return {
-    spotFees(): AdminSpotFees[] {
-      const idOf = new Map(
-        deps
-          .market()
-          .instruments()
-          .map((instrument) => [instrument.symbol, instrument.id]),
-      );
-      return deps
-        .spot()
-        .marketsView()
-        .map((pair) => ({
-          instrument_id: idOf.get(pair.symbol) ?? 0,
-          symbol: pair.symbol,
-          maker_fee_rate: pair.maker_fee_rate,
-          taker_fee_rate: pair.taker_fee_rate,
-          price_band: pair.price_band,
-          status: pair.status,
-        }));
-    },
-
-    /** New rates for orders placed from now on; resting orders keep theirs. */
-    async setSpotFees(actor: AuditActor, body: AdminSpotFeesUpdateBody): Promise<AdminSpotFees> {
-      const maker = parseFeeRate(body.maker_fee_rate);
-      const taker = parseFeeRate(body.taker_fee_rate);
-      if (maker === null || taker === null) throw contentError('instrument_rules_invalid');
-      const instrumentId = Number(body.instrument_id);
-      const after = { maker_fee_rate: rateText(maker), taker_fee_rate: rateText(taker) };
-      await inTransaction(async (tx) => {
-        const before = await setSpotFeeRates(tx, {
-          instrumentId,
-          makerFeeRate: after.maker_fee_rate,
-          takerFeeRate: after.taker_fee_rate,
-        });
-        if (!before) throw contentError('spot_market_not_found');
-        await recordAudit(tx, {
-          actor,
-          action: 'fee.spot_update',
-          target: { type: 'instrument', id: instrumentId },
-          before: {
-            maker_fee_rate: rateText(parseFeeRate(before.makerFeeRate) ?? 0n),
-            taker_fee_rate: rateText(parseFeeRate(before.takerFeeRate) ?? 0n),
-          },
-          after,
-          at: clock.now(),
-        });
-      });
-      await deps.spot().reload();
-      const view = this.spotFees().find((pair) => pair.instrument_id === instrumentId);
-      if (!view) throw contentError('spot_market_not_found');
-      return view;
-    },
-
     async withdrawalTerms(): Promise<AdminWithdrawalFees> {
       const [currencies, limits] = await Promise.all([listCurrencies(db), withdrawalLimitsByLevel(db)]);
       return {
@@ -122,13 +60,13 @@ export function createContentFeesService(deps: ContentFeesServiceDeps) {
     ): Promise<AdminWithdrawalFees> {
       const currencyId = Number(body.currency_id);
       const currency = (await listCurrencies(db)).find((candidate) => candidate.id === currencyId);
-      if (!currency) throw contentError('currency_not_found');
+      if (!currency) throw withdrawalsError('currency_unknown');
       const withdrawMin = unitsAt(body.withdraw_min, currency.scale);
       const withdrawFee = unitsAt(body.withdraw_fee, currency.scale);
       const text = (units: bigint) => fromScaledBigint(units, currency.scale);
       await inTransaction(async (tx) => {
         const before = await setWithdrawalTerms(tx, { currencyId, withdrawMin, withdrawFee });
-        if (!before) throw contentError('currency_not_found');
+        if (!before) throw withdrawalsError('currency_unknown');
         await recordAudit(tx, {
           actor,
           action: 'fee.withdrawal_update',

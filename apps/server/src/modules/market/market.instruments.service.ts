@@ -1,8 +1,8 @@
 /**
- * Instruments for admins: list, add, display fields, pause and resume. The row change and its
- * audit entry commit together; then the market service re-reads the instruments, so the public
- * lists, quotes and spot order checks see the change at once. Prices, ticks and fills are never
- * written here.
+ * Instruments staff change (role admin): list, add, display fields, pause and resume. The row
+ * change and its audit entry commit together; then the market service re-reads the instruments
+ * and tells its listeners (spot opens the pair of a new spot instrument), so public lists,
+ * quotes and order checks see the change at once. Prices, ticks and fills are never written here.
  */
 import type { AdminInstrument, AdminInstrumentCreateBody, Instrument } from '@fairex/contract';
 import type { Clock } from '../../platform/clock';
@@ -10,24 +10,22 @@ import type { Database } from '../../platform/db/database';
 import { type AuditActor, recordAudit } from '../audit';
 import {
   findInstrumentRow,
-  type InstrumentRow,
   insertInstrumentRow,
   instrumentGridFits,
   instrumentSymbolTaken,
   listInstrumentRows,
-  type MarketService,
   priceDecimalsFit,
   setInstrumentStatus,
   updateInstrumentDisplay,
-} from '../market';
-import { contentError } from './content.errors';
+} from './market.admin';
+import { marketError } from './market.errors';
+import type { InstrumentRow } from './market.repository';
+import type { MarketService } from './market.service';
 
-export type ContentInstrumentsServiceDeps = {
+export type InstrumentCommandsDeps = {
   readonly db: Database;
   readonly clock: Clock;
-  readonly market: () => MarketService;
-  /** Re-reads the spot pairs, so a new spot instrument trades at once. */
-  readonly spot: () => { reload(): Promise<void> };
+  readonly market: MarketService;
 };
 
 const annualVolatilityDefault = '0.5';
@@ -65,16 +63,15 @@ export type InstrumentDisplayRequest = {
   readonly sort_order?: number | undefined;
 };
 
-export function createContentInstrumentsService(deps: ContentInstrumentsServiceDeps) {
+export type InstrumentCommands = ReturnType<typeof createInstrumentCommands>;
+
+export function createInstrumentCommands(deps: InstrumentCommandsDeps) {
   const { db, clock } = deps;
 
   async function viewOf(id: number): Promise<AdminInstrument> {
     const row = await findInstrumentRow(db, id);
-    const instrument = deps
-      .market()
-      .instruments()
-      .find((candidate) => candidate.id === id);
-    if (!row || !instrument) throw contentError('instrument_not_found');
+    const instrument = deps.market.instruments().find((candidate) => candidate.id === id);
+    if (!row || !instrument) throw marketError('instrument_id_unknown');
     return adminInstrumentView(instrument, row);
   }
 
@@ -89,9 +86,9 @@ export function createContentInstrumentsService(deps: ContentInstrumentsServiceD
     await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Database;
       const before = await findInstrumentRow(tx, id);
-      if (!before) throw contentError('instrument_not_found');
+      if (!before) throw marketError('instrument_id_unknown');
       const after = await write(tx, before);
-      if (!after) throw contentError('instrument_not_found');
+      if (!after) throw marketError('instrument_id_unknown');
       await recordAudit(tx, {
         actor,
         action,
@@ -101,20 +98,17 @@ export function createContentInstrumentsService(deps: ContentInstrumentsServiceD
         at,
       });
     });
-    await deps.market().refreshInstruments();
+    await deps.market.refreshInstruments({ changed: id });
     return viewOf(id);
   }
 
   return {
     async list(): Promise<AdminInstrument[]> {
       const rows = new Map((await listInstrumentRows(db)).map((row) => [row.id, row]));
-      return deps
-        .market()
-        .instruments()
-        .flatMap((instrument) => {
-          const row = rows.get(instrument.id);
-          return row ? [adminInstrumentView(instrument, row)] : [];
-        });
+      return deps.market.instruments().flatMap((instrument) => {
+        const row = rows.get(instrument.id);
+        return row ? [adminInstrumentView(instrument, row)] : [];
+      });
     },
 
     async create(actor: AuditActor, body: InstrumentCreate): Promise<AdminInstrument> {
@@ -124,11 +118,11 @@ export function createContentInstrumentsService(deps: ContentInstrumentsServiceD
         priceDecimals: body.price_decimals,
         referencePrice: body.reference_price,
       });
-      if (!fits) throw contentError('instrument_rules_invalid');
+      if (!fits) throw marketError('instrument_rules_invalid');
       const at = clock.now();
       const id = await db.transaction(async (transaction) => {
         const tx = transaction as unknown as Database;
-        if (await instrumentSymbolTaken(tx, body.symbol)) throw contentError('instrument_symbol_taken');
+        if (await instrumentSymbolTaken(tx, body.symbol)) throw marketError('instrument_symbol_taken');
         const row = await insertInstrumentRow(tx, {
           symbol: body.symbol,
           kind: body.kind,
@@ -152,15 +146,14 @@ export function createContentInstrumentsService(deps: ContentInstrumentsServiceD
         });
         return row.id;
       });
-      await deps.market().refreshInstruments();
-      await deps.spot().reload();
+      await deps.market.refreshInstruments({ created: id });
       return viewOf(id);
     },
 
     update(actor: AuditActor, request: InstrumentDisplayRequest): Promise<AdminInstrument> {
       return change(actor, request.id, 'instrument.update', async (tx, before) => {
         if (request.price_decimals !== undefined && !priceDecimalsFit(before, request.price_decimals))
-          throw contentError('instrument_rules_invalid');
+          throw marketError('instrument_rules_invalid');
         return updateInstrumentDisplay(tx, request.id, {
           priceDecimals: request.price_decimals,
           tradingHours: request.trading_hours,

@@ -136,7 +136,7 @@ describe.each(testDatabases())('staff instrument routes on $name', (testDatabase
     });
     expect(tooFew.body).toEqual({
       type: 'error',
-      message: serverMessages.en['content.errors.instrument_rules_invalid'],
+      message: serverMessages.en['market.errors.instrument_rules_invalid'],
     });
     expect((await publicInstrument('BTC/USDT'))?.price_decimals).toBe(4);
     const [entry] = (await admin<AuditList>(`/admin/audit?target_type=instrument&target_id=${id}`)).list;
@@ -160,7 +160,7 @@ describe.each(testDatabases())('staff instrument routes on $name', (testDatabase
     });
     expect(offGrid.body).toEqual({
       type: 'error',
-      message: serverMessages.en['content.errors.instrument_rules_invalid'],
+      message: serverMessages.en['market.errors.instrument_rules_invalid'],
     });
     const created = await admin<AdminInstrument>('/admin/content/instruments/create', body);
     expect(created).toMatchObject({ symbol: 'FXT/USDT', status: 'trading', feed: 'simulated' });
@@ -172,7 +172,7 @@ describe.each(testDatabases())('staff instrument routes on $name', (testDatabase
     });
     expect(twice.body).toEqual({
       type: 'error',
-      message: serverMessages.en['content.errors.instrument_symbol_taken'],
+      message: serverMessages.en['market.errors.instrument_symbol_taken'],
     });
     const [entry] = (await admin<AuditList>(`/admin/audit?target_type=instrument&target_id=${created.id}`))
       .list;
@@ -299,7 +299,7 @@ describe.each(testDatabases())('staff instrument routes on $name', (testDatabase
         });
         expect(refused.body).toEqual({
           type: 'error',
-          message: serverMessages.en['content.errors.spot_market_not_found'],
+          message: serverMessages.en['spot.errors.pair_not_found'],
         });
       }
     } finally {
@@ -326,7 +326,7 @@ describe.each(testDatabases())('staff instrument routes on $name', (testDatabase
     });
     expect(tooPrecise.body).toEqual({
       type: 'error',
-      message: serverMessages.en['content.errors.amount_too_precise'],
+      message: serverMessages.en['withdrawals.errors.terms_too_precise'],
     });
     const noCurrency = await call('POST', '/admin/content/withdrawal-fees/update', tokens.admin, {
       currency_id: 999,
@@ -335,7 +335,7 @@ describe.each(testDatabases())('staff instrument routes on $name', (testDatabase
     });
     expect(noCurrency.body).toEqual({
       type: 'error',
-      message: serverMessages.en['content.errors.currency_not_found'],
+      message: serverMessages.en['withdrawals.errors.currency_unknown'],
     });
     const badLevel = await call('POST', '/admin/content/withdrawal-limits/update', tokens.admin, {
       level: 0,

@@ -1,0 +1,56 @@
+/**
+ * The ledger's vocabulary, one source for the server, the wire contract and the clients: the
+ * kinds of user account (spec section 3), the kinds of journal entry a bill can show, and the
+ * named system accounts. A product module adds its kinds here and declares, in its manifest on
+ * the server, which of them it books; a test holds the two together.
+ */
+
+/** The user account kinds of spec section 3, by wire name and id (1 legal ... 4 micro). */
+export const userAccountKinds = { legal: 1, change: 2, lever: 3, micro: 4 } as const;
+export type UserAccountKindName = keyof typeof userAccountKinds;
+export type UserAccountKind = (typeof userAccountKinds)[UserAccountKindName];
+export const userAccountKindNames = Object.keys(userAccountKinds) as [
+  UserAccountKindName,
+  ...UserAccountKindName[],
+];
+export const userAccountKindIds = Object.values(userAccountKinds) as [UserAccountKind, ...UserAccountKind[]];
+
+/** The name of an account kind id, or null for an id no kind has. */
+export function accountKindName(kind: number): UserAccountKindName | null {
+  return userAccountKindNames.find((name) => userAccountKinds[name] === kind) ?? null;
+}
+
+/** What a bill line says an entry was; closed so the clients can name each one in ten languages. */
+export const entryKinds = [
+  'deposit',
+  'withdrawal',
+  'withdrawal_fee',
+  'transfer',
+  'demo_funds',
+  'adjustment',
+  'trade',
+  'trade_fee',
+  'exchange',
+] as const;
+export type EntryKind = (typeof entryKinds)[number];
+
+export function isEntryKind(value: string | null | undefined): value is EntryKind {
+  return entryKinds.some((kind) => kind === value);
+}
+
+/**
+ * Named system accounts, one per currency. Only these may go below zero: deposit clearing is the
+ * money held outside the platform (negative as users are credited), the demo faucet pays test
+ * funds, `house` funds the market maker and every product's pool or reserve.
+ */
+export const systemAccountNames = [
+  'deposit_clearing',
+  'withdrawal_clearing',
+  'fees',
+  'house',
+  'insurance',
+  'rounding',
+  'demo_faucet',
+  'adjustments',
+] as const;
+export type SystemAccountName = (typeof systemAccountNames)[number];
