@@ -53,4 +53,19 @@ export const systemAccountNames = [
   'demo_faucet',
   'adjustments',
 ] as const;
-export type SystemAccountName = (typeof systemAccountNames)[number];
+export type FixedSystemAccountName = (typeof systemAccountNames)[number];
+
+/**
+ * A product's funded account (pool or reserve), e.g. `pool:options` or `pool:mining:12`: funded
+ * from `house` by a recorded entry, it pays the product's users and takes what they lose. Unlike
+ * other system accounts it may never go below zero nor below what its open business reserves
+ * (holds on it), and a reservation beyond its cap is refused: the house never pays from thin air.
+ */
+export type PoolAccountName = `pool:${string}`;
+export type SystemAccountName = FixedSystemAccountName | PoolAccountName;
+
+const poolNamePattern = /^pool:[a-z0-9_]+(:[a-z0-9_]+)*$/;
+
+export function isPoolAccountName(name: string): name is PoolAccountName {
+  return poolNamePattern.test(name);
+}

@@ -3,12 +3,20 @@
  * one batch (per-account deltas and each posting's running balance). No I/O here; the service
  * reads the locked balances, asks `planBatch`, and writes what it returns.
  */
-import { type EntryKind, invariant, type SystemAccountName, type UserAccountKind } from '@fairex/domain';
+import {
+  type EntryKind,
+  invariant,
+  type PoolAccountName,
+  type SystemAccountName,
+  type UserAccountKind,
+} from '@fairex/domain';
 
 export {
   accountKindName,
   type EntryKind,
   entryKinds,
+  isPoolAccountName,
+  type PoolAccountName,
   type SystemAccountName,
   systemAccountNames,
   type UserAccountKind,
@@ -23,6 +31,8 @@ export type UserAccountRef = {
   readonly kind: UserAccountKind;
 };
 export type SystemAccountRef = { readonly system: SystemAccountName; readonly currencyId: number };
+/** A product's pool or reserve: holds on it reserve what open business could cost it. */
+export type PoolAccountRef = { readonly system: PoolAccountName; readonly currencyId: number };
 export type AccountRef = UserAccountRef | SystemAccountRef;
 
 export function accountRefKey(ref: AccountRef): string {
@@ -30,6 +40,9 @@ export function accountRefKey(ref: AccountRef): string {
     ? `s:${ref.system}:${ref.currencyId}`
     : `u:${ref.userId}:${ref.currencyId}:${ref.kind}`;
 }
+
+/** Millionths: pool caps are parts per million of the pool's balance. */
+const ppm = 1_000_000n;
 
 /** One leg: a signed amount in smallest units; positive credits the account, negative debits it. */
 export type Leg = { readonly account: AccountRef; readonly amount: bigint };
@@ -49,7 +62,9 @@ export type EntrySpec = {
 /**
  * Operations of one batch, applied in order within one transaction.
  * - transfer: a balanced entry.
- * - hold: set `amount` aside on a user account (fails on insufficient available balance).
+ * - hold: set `amount` aside on a user account (fails on insufficient available balance), or
+ *   reserve it on a pool (fails when the pool's holds would pass `capPpm` millionths of its
+ *   balance: `pool_exhausted`).
  * - post_hold: book an entry paid from a hold; the entry's legs must debit the hold's account by
  *   exactly `amount`; `close` releases whatever remains and closes the hold.
  * - release: give back what remains of a hold and close it.
@@ -58,8 +73,10 @@ export type LedgerOp =
   | { readonly type: 'transfer'; readonly entry: EntrySpec }
   | {
       readonly type: 'hold';
-      readonly account: UserAccountRef;
+      readonly account: UserAccountRef | PoolAccountRef;
       readonly amount: bigint;
+      /** Pools only: holds may reach at most this many millionths of the balance (1_000_000 = all). */
+      readonly capPpm?: bigint;
       readonly reason: string;
       readonly reference: string;
       /**
@@ -84,7 +101,8 @@ export type LedgerRefusal =
   | 'unbalanced_entry'
   | 'invalid_amount'
   | 'currency_mismatch'
-  | 'duplicate_event';
+  | 'duplicate_event'
+  | 'pool_exhausted';
 
 /** A refusal the caller may translate for the user (insufficient balance) or treat as a bug. */
 export class LedgerRefused extends Error {
@@ -109,7 +127,7 @@ export function checkEntry(entry: EntrySpec): LedgerRefusal | null {
 export type AccountState = {
   readonly id: bigint;
   readonly currencyId: number;
-  /** True for user accounts: they may never go below zero or below what is held. */
+  /** True for user accounts and pools: they may never go below zero or below what is held. */
   readonly guarded: boolean;
   readonly balance: bigint;
   readonly held: bigint;
@@ -213,6 +231,11 @@ export function planBatch(params: {
         const id = params.accountIdOf(op.account);
         const now = current(id);
         if (op.optional && accountOf(id).guarded && now.balance < now.held + op.amount) return;
+        if ('system' in op.account) {
+          invariant(op.capPpm !== undefined, `a reservation on ${op.account.system} names its cap`);
+          invariant(op.capPpm > 0n && op.capPpm <= ppm, 'a pool cap is a share of its balance');
+          if ((now.held + op.amount) * ppm > now.balance * op.capPpm) throw new LedgerRefused('pool_exhausted');
+        }
         now.held += op.amount;
         checkAccount(id);
         newHolds.push({ opIndex, accountId: id, amount: op.amount });

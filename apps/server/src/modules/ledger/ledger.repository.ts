@@ -165,6 +165,9 @@ export async function applyBatch(
   }
 }
 
+/** Pools (`pool:...`, see isPoolAccountName) are guarded like users' accounts. */
+const guardedColumn = sql.raw(`(user_id is not null or system_name like 'pool:%')`);
+
 type HoldRow = {
   id: string;
   account_id: string;
@@ -172,7 +175,8 @@ type HoldRow = {
   remaining: string;
   state: HoldState['state'];
 };
-type AccountRow = { id: string; currency_id: number; user_id: number | null; balance: string; held: string };
+/** `guarded`: a user's account or a pool, which may never go below zero nor below its holds. */
+type AccountRow = { id: string; currency_id: number; guarded: boolean; balance: string; held: string };
 
 /**
  * Locks the batch's holds, then its accounts (those of its legs and of the holds), each in id
@@ -186,8 +190,8 @@ async function lockHoldsAndAccounts(
   if (holdIds.length === 0) {
     const accountRows = await rowsOf<AccountRow>(
       tx,
-      sql`select id::text, currency_id, user_id, balance::text, held::text from ledger_accounts
-          where id = any(${integerArray(accountIds)}::bigint[]) order by id for update`,
+      sql`select id::text, currency_id, ${guardedColumn} as guarded, balance::text, held::text
+          from ledger_accounts where id = any(${integerArray(accountIds)}::bigint[]) order by id for update`,
     );
     return { holdRows: [], accountRows };
   }
@@ -198,14 +202,14 @@ async function lockHoldsAndAccounts(
           select id, account_id, amount, remaining, state from ledger_holds
           where id = any(${integerArray(holdIds)}::bigint[]) order by id for update),
         a as materialized (
-          select id, currency_id, user_id, balance, held from ledger_accounts
+          select id, currency_id, ${guardedColumn} as guarded, balance, held from ledger_accounts
           where id = any(${integerArray(accountIds)}::bigint[]) or id in (select account_id from h)
           order by id for update)
         select 'h' as row_kind, id::text, account_id::text, amount::text, remaining::text, state::text,
-               null::int as currency_id, null::int as user_id, null::text as balance, null::text as held
+               null::int as currency_id, null::boolean as guarded, null::text as balance, null::text as held
         from h
         union all
-        select 'a', id::text, null, null, null, null, currency_id, user_id, balance::text, held::text from a`,
+        select 'a', id::text, null, null, null, null, currency_id, guarded, balance::text, held::text from a`,
   );
   const holdRows: HoldRow[] = [];
   const accountRows: AccountRow[] = [];
@@ -256,7 +260,7 @@ async function applyBatchUnchecked(
       {
         id: BigInt(row.id),
         currencyId: Number(row.currency_id),
-        guarded: row.user_id !== null,
+        guarded: row.guarded,
         balance: BigInt(row.balance),
         held: BigInt(row.held),
       },
@@ -333,7 +337,7 @@ async function applyBatchUnchecked(
             ${integerArray(holdOps.map(({ hold }) => newHoldIds[hold.opIndex] ?? 0n))}::bigint[],
             ${integerArray(holdOps.map(({ hold }) => hold.accountId))}::bigint[],
             ${integerArray(holdOps.map(({ op }) => op.account.currencyId))}::int[],
-            ${integerArray(holdOps.map(({ op }) => op.account.userId))}::int[],
+            ${textArray(holdOps.map(({ op }) => ('userId' in op.account ? String(op.account.userId) : null)))}::int[],
             ${integerArray(holdOps.map(({ hold }) => hold.amount))}::numeric[],
             ${textArray(holdOps.map(({ op }) => op.reason))}::text[],
             ${textArray(holdOps.map(({ op }) => op.reference))}::text[]

@@ -12,6 +12,7 @@ import {
 } from './ledger.domain';
 import { billLines, holdByReference, userAccountBalances } from './ledger.queries';
 import { createLedger } from './ledger.service';
+import { rowsOf } from './ledger.sql';
 import { verifyLedger } from './ledger.verify';
 
 const at = new Date('2026-11-22T00:00:00Z');
@@ -214,5 +215,80 @@ describe.each(testDatabases())('ledger on $name', (testDatabase) => {
       database.db.execute(sql`update ledger_postings set amount = amount where false`),
     ).rejects.toThrow();
     await expect(database.db.execute(sql`delete from ledger_entries`)).rejects.toThrow();
+  });
+
+  it('reserves on a pool up to its cap, pays winners from the reservation, and never lets it go below its holds', async () => {
+    const pool = { system: 'pool:test' as const, currencyId: 3 };
+    const house = { system: 'house' as const, currencyId: 3 };
+    await apply([
+      {
+        type: 'transfer',
+        entry: {
+          kind: 'transfer',
+          userId: null,
+          reference: 'test:pool:funding',
+          legs: [
+            { account: house, amount: -1_000_000n },
+            { account: pool, amount: 1_000_000n },
+          ],
+        },
+      },
+    ]);
+    const reserve = (amount: bigint, reference: string): LedgerOp => ({
+      type: 'hold',
+      account: pool,
+      amount,
+      reason: 'test_reservation',
+      reference,
+      capPpm: 800_000n,
+    });
+    // 80 % of 1 USDT may be reserved: 0.5 fits, another 0.4 does not (0.9 > 0.8).
+    const first = await apply([reserve(500_000n, 'test:pool:hold:1')]);
+    await expect(apply([reserve(400_000n, 'test:pool:hold:2')])).rejects.toEqual(
+      new LedgerRefused('pool_exhausted'),
+    );
+    // A winner is paid 0.3 out of the first reservation; the rest is released.
+    const holdId = first.holdIds[0];
+    if (!holdId) throw new Error('no hold id');
+    await apply([
+      {
+        type: 'post_hold',
+        holdId,
+        amount: 300_000n,
+        close: true,
+        entry: {
+          kind: 'transfer',
+          userId: 7,
+          reference: 'test:pool:payout',
+          legs: [
+            { account: pool, amount: -300_000n },
+            { account: spot(7), amount: 300_000n },
+          ],
+        },
+      },
+    ]);
+    const [row] = await rowsOf<{ balance: string; held: string }>(
+      database.db,
+      sql`select balance::text, held::text from ledger_accounts where system_name = 'pool:test' and currency_id = 3`,
+    );
+    expect(row).toEqual({ balance: '700000', held: '0' });
+    // Taking money out of a pool below what it holds is refused, by the plan and by the database.
+    await apply([reserve(500_000n, 'test:pool:hold:3')]);
+    await expect(
+      apply([
+        {
+          type: 'transfer',
+          entry: {
+            kind: 'transfer',
+            userId: null,
+            reference: 'test:pool:drain',
+            legs: [
+              { account: pool, amount: -300_000n },
+              { account: house, amount: 300_000n },
+            ],
+          },
+        },
+      ]),
+    ).rejects.toEqual(new LedgerRefused('insufficient_balance'));
   });
 });

@@ -97,13 +97,15 @@ export const ledgerChecks: readonly LedgerCheck[] = [
   },
   {
     number: 4,
-    name: 'no user balance, available or held, is negative',
+    name: 'no user balance or product pool, available or held, is negative',
     run: (db) =>
       problems(
         db,
-        sql`select id::text, user_id, balance::text, held::text from ledger_accounts
-            where user_id is not null and (held < 0 or balance < held or balance < 0) limit ${problemsLimit}`,
-        (row) => `user ${row.user_id} account ${row.id}: balance ${row.balance}, held ${row.held}`,
+        sql`select id::text, user_id, system_name, balance::text, held::text from ledger_accounts
+            where (user_id is not null or system_name like 'pool:%')
+              and (held < 0 or balance < held or balance < 0) limit ${problemsLimit}`,
+        (row) =>
+          `${row.user_id === null ? `pool ${row.system_name}` : `user ${row.user_id}`} account ${row.id}: balance ${row.balance}, held ${row.held}`,
       ),
   },
   {

@@ -1,0 +1,1 @@
+ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_pool_nonnegative" CHECK (system_name is null or system_name not like 'pool:%' or balance >= held);
