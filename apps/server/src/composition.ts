@@ -13,6 +13,7 @@ import { auditManifest, createAuditModule } from './modules/audit';
 import { contentManifest, createContentModule } from './modules/content';
 import { createDepositsModule, depositsManifest } from './modules/deposits';
 import { createFiatModule, createFiatRateSource, type FiatRateSource, fiatManifest } from './modules/fiat';
+import { createHalts, createHaltsModule, type Halts, haltsManifest } from './modules/halts';
 import { createIdempotencyModule, idempotencyManifest } from './modules/idempotency';
 import { createLedgerModule, type Ledger, ledgerManifest } from './modules/ledger';
 import {
@@ -23,6 +24,7 @@ import {
   marketManifest,
 } from './modules/market';
 import { createPayoutMethodsModule, payoutMethodsManifest } from './modules/payout-methods';
+import { createScheduleModule, createScheduler, type Scheduler, scheduleManifest } from './modules/schedule';
 import { createSpotModule, type SpotExchange, spotManifest } from './modules/spot';
 import { createStaffModule, staffManifest, withStaffSessions } from './modules/staff';
 import { createTimezoneModule, timezoneManifest } from './modules/timezone';
@@ -75,6 +77,8 @@ export type Composition = {
     readonly ledger: Ledger;
     readonly market: MarketService;
     readonly spot: SpotExchange;
+    readonly scheduler: Scheduler;
+    readonly halts: Halts;
     readonly payoutGateway: PayoutGateway;
   };
 };
@@ -84,6 +88,8 @@ type Kernel = CompositionDeps & {
   readonly ledger: Ledger;
   readonly market: MarketService;
   readonly spot: SpotExchange;
+  readonly scheduler: Scheduler;
+  readonly halts: Halts;
   readonly payoutGateway: PayoutGateway;
   /** The Home shortcuts of the modules registered before content (all of them: it is last). */
   readonly shippedShortcuts: ReadonlySet<string>;
@@ -105,6 +111,8 @@ const registrations = (built: {
   readonly spot: AppModule;
 }): readonly Registration[] => [
   { manifest: ledgerManifest, build: () => built.ledger },
+  { manifest: scheduleManifest, build: (k) => createScheduleModule(k.scheduler) },
+  { manifest: haltsManifest, build: (k) => createHaltsModule(k.halts) },
   { manifest: idempotencyManifest, build: (k) => createIdempotencyModule(k) },
   { manifest: accountsManifest, build: (k) => createAccountsModule(k) },
   { manifest: walletAuthManifest, build: (k) => createWalletAuthModule(k) },
@@ -168,13 +176,25 @@ export async function composeModules(deps: CompositionDeps): Promise<Composition
           }
         : undefined,
   });
+  const halts = createHalts({ db, clock, logger });
+  await halts.load();
   const { spot, module: spotModule } = await createSpotModule({
     db,
     clock,
     ledger,
     market,
+    halts,
     logger,
     marketMaker: config.marketMaker.enabled ? config.marketMaker : null,
+  });
+
+  const scheduler = createScheduler({
+    db,
+    clock,
+    logger,
+    // Work that breaks an invariant halts its module (the kind's prefix: "options" of "options:expiry").
+    onInvariantBroken: (work, error) =>
+      halts.halt(work.kind.split(':')[0] ?? work.kind, error.message, { kind: work.kind, key: work.key }),
   });
 
   const payout = deps.payoutGateway
@@ -192,6 +212,8 @@ export async function composeModules(deps: CompositionDeps): Promise<Composition
     ledger,
     market,
     spot,
+    scheduler,
+    halts,
     payoutGateway: payout.gateway,
     get shippedShortcuts(): ReadonlySet<string> {
       return new Set(modules.flatMap((module) => module.shortcuts ?? []));
@@ -214,6 +236,6 @@ export async function composeModules(deps: CompositionDeps): Promise<Composition
     modules,
     // Staff tokens (fxs.) resolve to staff principals; everything else to user sessions.
     sessions: withStaffSessions(createSessionResolver({ db, clock }), { db, clock }),
-    services: { ledger, market, spot, payoutGateway: payout.gateway },
+    services: { ledger, market, spot, scheduler, halts, payoutGateway: payout.gateway },
   };
 }

@@ -45,6 +45,7 @@ export const auditActions = [
   'staff.totp_reset',
   'staff.login',
   'staff.logout',
+  'halt.resume',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -63,6 +64,7 @@ export const auditTargetTypes = [
   'user',
   'adjustment',
   'staff',
+  'halt',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

@@ -5,6 +5,7 @@ export * from './content-admin';
 export * from './deposits';
 export * from './envelope';
 export * from './fiat';
+export * from './halts';
 export * from './locales';
 export * from './market';
 export * from './payout-methods';

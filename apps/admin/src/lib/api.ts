@@ -1,4 +1,10 @@
-import { staffProfileSchema, uploadFieldName } from '@fairex/contract';
+import {
+  type AnyRoute,
+  type RouteInput,
+  type RouteReply,
+  staffProfileSchema,
+  uploadFieldName,
+} from '@fairex/contract';
 import i18next from 'i18next';
 import { currentSession, setSession } from './session';
 
@@ -135,4 +141,22 @@ export async function uploadSiteImage(file: Blob, name: string): Promise<string>
     typeof envelope.message === 'string' ? envelope.message : i18next.t('errors.unexpected'),
     response.status,
   );
+}
+
+/**
+ * Calls a route the contract declares (packages/contract route.ts) by its declaration: its method,
+ * path and reply schema, and its parameters by name as the schema takes them.
+ */
+export function callRoute<Route extends AnyRoute>(
+  route: Route,
+  options: { readonly params?: RouteInput<Route>; readonly idempotencyKey?: string } = {},
+): Promise<RouteReply<Route>> {
+  const params = (options.params ?? {}) as Record<string, unknown>;
+  return call(route.method, route.path, {
+    schema: route.reply as Schema<RouteReply<Route>>,
+    ...(route.method === 'GET'
+      ? { query: params as Record<string, string | number | undefined> }
+      : { body: params }),
+    ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+  });
 }

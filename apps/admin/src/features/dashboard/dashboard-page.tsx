@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router';
 import { call } from '../../lib/api';
 import { canOpen, sections } from '../../lib/roles';
 import { useSession } from '../../lib/session';
+import { HaltsCard } from './halts-card';
 
 /** Pending counts refresh this often while the overview is open. */
 const refreshIntervalMs = 30_000;
@@ -85,6 +86,7 @@ export function DashboardPage() {
         </Flex>
       </Flex>
       <Alert type="info" showIcon title={t('dashboard.honesty')} />
+      <HaltsCard canResume={roles.includes('admin')} />
       {open.length > 0 ? (
         <Row gutter={[16, 16]}>
           {open.map((queue) => (

@@ -7,8 +7,6 @@ import type { AppModule, ModuleManifest } from '../../platform/app-module';
 import { depositChecks } from './deposits.checks';
 import { type DepositsModuleDeps, depositsRoutes } from './deposits.routes';
 
-export { depositChecks } from './deposits.checks';
-
 export const depositsManifest = {
   name: 'deposits',
   entryKinds: ['deposit'],

@@ -15,13 +15,9 @@ export {
   accountKindName,
   type EntryKind,
   entryKinds,
-  isPoolAccountName,
   type PoolAccountName,
   type SystemAccountName,
-  systemAccountNames,
   type UserAccountKind,
-  type UserAccountKindName,
-  userAccountKindNames,
   userAccountKinds,
 } from '@fairex/domain';
 
@@ -234,7 +230,8 @@ export function planBatch(params: {
         if ('system' in op.account) {
           invariant(op.capPpm !== undefined, `a reservation on ${op.account.system} names its cap`);
           invariant(op.capPpm > 0n && op.capPpm <= ppm, 'a pool cap is a share of its balance');
-          if ((now.held + op.amount) * ppm > now.balance * op.capPpm) throw new LedgerRefused('pool_exhausted');
+          if ((now.held + op.amount) * ppm > now.balance * op.capPpm)
+            throw new LedgerRefused('pool_exhausted');
         }
         now.held += op.amount;
         checkAccount(id);

@@ -77,7 +77,10 @@ export const ledgerAccounts = pgTable(
     check('ledger_accounts_held_nonnegative', sql`held >= 0`),
     check('ledger_accounts_user_nonnegative', sql`user_id is null or balance >= held`),
     // A product's pool or reserve pays only what it holds: never below zero nor below its holds.
-    check('ledger_accounts_pool_nonnegative', sql`system_name is null or system_name not like 'pool:%' or balance >= held`),
+    check(
+      'ledger_accounts_pool_nonnegative',
+      sql`system_name is null or system_name not like 'pool:%' or balance >= held`,
+    ),
   ],
 );
 

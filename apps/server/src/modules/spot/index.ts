@@ -8,6 +8,7 @@
 import type { AppModule, BackgroundJob, ModuleManifest } from '../../platform/app-module';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
+import type { Halts } from '../halts';
 import type { Ledger } from '../ledger';
 import type { MarketService } from '../market';
 import { spotChecks } from './spot.checks';
@@ -18,7 +19,6 @@ import { spotHttpRoutes } from './spot.routes';
 import { createSpotService, type SpotExchange } from './spot.service';
 import { spotStaffRoutes } from './spot.staff.routes';
 
-export { spotChecks } from './spot.checks';
 /** @public */
 export type { SpotExchange } from './spot.service';
 /** @public */
@@ -29,6 +29,7 @@ export type SpotModuleDeps = {
   readonly clock: Clock;
   readonly ledger: Ledger;
   readonly market: MarketService;
+  readonly halts: Halts;
   readonly logger: MarketMakerLogger & { error(object: object, message: string): void };
   /** The house market maker (SPOT_MARKET_MAKER; on in demo); null: the books trade without it. */
   readonly marketMaker: MarketMakerConfig | null;
@@ -47,8 +48,8 @@ export const spotManifest = {
 export async function createSpotModule(
   deps: SpotModuleDeps,
 ): Promise<{ readonly spot: SpotExchange; readonly module: AppModule }> {
-  const { db, clock, ledger, market, logger } = deps;
-  const spot = createSpotService({ db, clock, ledger, market, logger });
+  const { db, clock, ledger, market, halts, logger } = deps;
+  const spot = createSpotService({ db, clock, ledger, market, halts, logger });
   await spot.init();
   // A spot instrument staff add trades at once: its pair and book open with the change.
   market.onInstrumentsChanged(async (change) => {

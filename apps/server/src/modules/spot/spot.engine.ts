@@ -6,7 +6,14 @@
  * commit. A failed commit rebuilds the book from the database and fails that round's callers.
  */
 import type { SpotOrderStatus, SpotTimeInForce } from '@fairex/contract';
-import { type DepthLevel, type DoneReason, invariant, type MatchSink, OrderBook } from '@fairex/domain';
+import {
+  type DepthLevel,
+  type DoneReason,
+  InvariantError,
+  invariant,
+  type MatchSink,
+  OrderBook,
+} from '@fairex/domain';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { hasSqlState, sqlState } from '../../platform/db/database-errors';
@@ -168,6 +175,13 @@ export type PairActorDeps = {
   readonly referenceTickId: () => string | null;
   readonly onCommitted: (round: RoundCommitted) => void;
   readonly log?: (error: unknown, message: string) => void;
+  /**
+   * A round broke an invariant, or the book could not be rebuilt after a failed round: the pair
+   * is halted (halts module) and takes no command until staff resume it.
+   */
+  readonly onBroken?: (error: unknown, context: Record<string, string | number>) => void;
+  /** What a command on a halted pair is told (the halts module's message), else "busy". */
+  readonly haltedError?: () => AppError | null;
 };
 
 const statusOfDone: Record<DoneReason, SpotOrderStatus> = {
@@ -334,6 +348,19 @@ export class PairActor {
     );
   }
 
+  /** Stops taking commands and tells the owner, who records the halt. */
+  private halt(error: unknown, context: Record<string, string | number>): void {
+    this.stopped = true;
+    this.deps.onBroken?.(error, context);
+  }
+
+  /** After staff resumed the pair: the book is rebuilt from the database, then commands run again. */
+  async resume(): Promise<void> {
+    while (this.running) await this.running;
+    await this.rebuild();
+    this.stopped = false;
+  }
+
   /** Finishes what is queued; later commands are refused. */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -342,7 +369,7 @@ export class PairActor {
 
   private enqueue(command: Command): void {
     if (this.stopped) {
-      command.reject(spotError('busy'));
+      command.reject(this.deps.haltedError?.() ?? spotError('busy'));
       return;
     }
     this.queue.push(command);
@@ -390,14 +417,19 @@ export class PairActor {
           () => true,
           (rebuildError: unknown) => {
             this.deps.log?.(rebuildError, `${this.pair.symbol}: rebuilding the book failed; trading stops`);
-            this.stopped = true;
+            this.halt(rebuildError, { commands: commands.length, stage: 'rebuild' });
             return false;
           },
         );
+        // A broken invariant is not retried: the pair stops until staff have looked at it.
+        if (error instanceof InvariantError) this.halt(error, { commands: commands.length, stage: 'round' });
         // A deadlock with another pair's round (both touching one user's accounts) is retried on
         // the rebuilt book; anything else fails this round's callers.
-        if (retry && rebuilt) continue;
-        const reply = error instanceof AppError ? error : platformErrors.internal();
+        if (retry && rebuilt && !this.stopped) continue;
+        const reply =
+          error instanceof AppError
+            ? error
+            : ((this.stopped ? this.deps.haltedError?.() : null) ?? platformErrors.internal());
         for (const command of commands) command.reject(reply);
         return;
       }

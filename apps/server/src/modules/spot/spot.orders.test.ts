@@ -321,6 +321,7 @@ describe.each(testDatabases())('spot orders and exchange on $name', (testDatabas
       clock: { now: () => new Date() },
       ledger: testApp.services.ledger,
       market: testApp.services.market,
+      halts: testApp.services.halts,
     });
     try {
       await paused.init();
@@ -363,6 +364,7 @@ describe.each(testDatabases())('spot orders and exchange on $name', (testDatabas
       clock: { now: () => new Date() },
       ledger: testApp.services.ledger,
       market: testApp.services.market,
+      halts: testApp.services.halts,
     });
     await restarted.init();
     const rebuilt = restarted.depth('BTC/USDT', 100);

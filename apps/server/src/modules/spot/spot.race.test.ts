@@ -172,6 +172,7 @@ describe.each(testDatabases())('spot under concurrency on $name', (testDatabase)
             clock: { now: () => new Date() },
             ledger: testApp.services.ledger,
             market: testApp.services.market,
+            halts: testApp.services.halts,
           });
           await rebuilt.init();
           for (const symbol of ['BTC/USDT', 'ETH/USDT']) {

@@ -20,6 +20,8 @@ import { spotPageSize } from '@fairex/contract';
 import { parseAmount, toScaledBigint } from '@fairex/domain';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
+import { AppError } from '../../platform/http/app-error';
+import type { Halts } from '../halts';
 import { type Ledger, userAccountBalances, userAccountKinds } from '../ledger';
 import type { MarketService } from '../market';
 import {
@@ -66,6 +68,8 @@ export type SpotServiceDeps = {
   readonly clock: Clock;
   readonly ledger: Ledger;
   readonly market: Pick<MarketService, 'referencePrice' | 'instrumentBySymbol'>;
+  /** A pair whose round broke an invariant is halted here (scope `spot:<symbol>`) until resumed. */
+  readonly halts: Pick<Halts, 'assertOpen' | 'isHalted' | 'halt' | 'onResume'>;
   /** Where failed rounds are reported (the app's logger; default the console). */
   readonly logger?: { error(object: object, message: string): void };
 };
@@ -124,6 +128,16 @@ function ratioText(numerator: bigint, denominator: bigint, decimals: number): st
 }
 
 const rateDecimals = 12;
+
+/** The halts scope of a pair. */
+function haltScope(symbol: string): string {
+  return `spot:${symbol}`;
+}
+
+/** What an order on a halted pair is told: the halts module's message. */
+function haltedError(): AppError {
+  return new AppError('halts.errors.halted');
+}
 
 export function createSpotService(deps: SpotServiceDeps): SpotExchange {
   const { db, clock, ledger, market } = deps;
@@ -287,6 +301,13 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
           if (holder.pair) publish(holder.pair, round);
         },
         log: report,
+        onBroken: (error, context) => {
+          const reason = error instanceof Error ? error.message : String(error);
+          void deps.halts
+            .halt(haltScope(row.symbol), reason, { symbol: row.symbol, ...context })
+            .catch((haltError: unknown) => report(haltError, `${row.symbol}: could not record the halt`));
+        },
+        haltedError: () => (deps.halts.isHalted(haltScope(row.symbol)) ? haltedError() : null),
       });
       const pair: Pair = Object.assign(context, { row, actor });
       holder.pair = pair;
@@ -311,6 +332,7 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
 
   function tradable(pair: Pair): void {
     if (stopped) throw spotError('busy');
+    deps.halts.assertOpen(haltScope(pair.symbol));
     if (statusOf(pair) !== 'trading') throw spotError('market_paused');
   }
 
@@ -351,6 +373,12 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
     for (const pair of pairs.values()) if (pair.instrumentId === instrumentId) return pair;
     throw spotError('market_not_found');
   }
+
+  // Staff resumed a halted pair: its book is rebuilt from the database before it trades again.
+  deps.halts.onResume('spot', async (scope) => {
+    const pair = pairs.get(scope.slice('spot:'.length).toUpperCase());
+    await pair?.actor.resume();
+  });
 
   const service: SpotExchange = {
     init() {
@@ -441,6 +469,7 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
       if (!row || row.userId !== userId) throw spotError('order_not_found');
       const pair = pairOfInstrument(row.instrumentId);
       if (stopped) throw spotError('busy');
+      deps.halts.assertOpen(haltScope(pair.symbol));
       return orderView(await pair.actor.cancel(userId, orderId), pair);
     },
 

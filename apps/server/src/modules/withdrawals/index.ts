@@ -19,7 +19,6 @@ import { createWithdrawalsService } from './withdrawals.service';
 import { withdrawalTermsRoutes } from './withdrawals.terms.routes';
 import { createWithdrawalTermsService } from './withdrawals.terms.service';
 
-export { withdrawalChecks } from './withdrawals.checks';
 /** @public */
 export {
   createHttpPayoutGateway,
@@ -28,7 +27,6 @@ export {
   type PayoutOrder,
   type PayoutStandIn,
 } from './withdrawals.payouts';
-export { withdrawalLimitsByLevel } from './withdrawals.repository';
 
 export type WithdrawalsModuleDeps = {
   readonly db: Database;
