@@ -35,6 +35,8 @@ export const auditActions = [
   'user.freeze',
   'user.unfreeze',
   'adjustment.create',
+  'adjustment.first_approval',
+  'adjustment.reject',
   'staff.create',
   'staff.update',
   'staff.roles_set',
