@@ -35,4 +35,4 @@ export const reviewApprovals = pgTable(
   ],
 );
 
-export type ApprovalTargetType = 'deposit' | 'withdrawal' | 'adjustment';
+export type ApprovalTargetType = 'deposit' | 'withdrawal' | 'adjustment_request';
