@@ -231,7 +231,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fairex-bench-'));
   const database = await openDatabase({ kind: 'postgres', url: url.toString() });
   try {
-    configureMarketDefaults(database, { backfillDays: 0 });
+    configureMarketDefaults(database, { backfillDays: 0, seed: 20_261_122 });
     const config = loadConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: url.toString(),

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, simulatedMarketSeed } from './config';
 import { createSessionResolver } from './modules/accounts';
 import { seedDemoContent } from './modules/content';
 import { createFiatRateSource } from './modules/fiat/fiat.http-source';
@@ -16,9 +16,10 @@ import { LocalFileStorage } from './platform/storage/local-file-storage';
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(configuredDatabase(config));
-  if (config.marketFeed === 'ccxt') {
-    configureMarket(database, { cryptoFeed: config.marketFeedExchange });
-  }
+  configureMarket(database, {
+    seed: simulatedMarketSeed(config),
+    ...(config.marketFeed === 'ccxt' ? { cryptoFeed: config.marketFeedExchange } : {}),
+  });
   const app = await buildApp({
     config,
     database,

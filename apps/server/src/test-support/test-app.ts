@@ -54,6 +54,9 @@ export function withStaffStandIn(
  * A real app on a real database (PGlite or PostgreSQL) with a throwaway data directory. Sessions
  * are the accounts module's real ones unless `sessions` is given (see withStaffStandIn).
  */
+/** Tests pass a fixed seed explicitly: their prices are reproducible (installations keep theirs secret). */
+export const testMarketSeed = 20_261_122;
+
 export async function startTestApp(
   testDatabase: TestDatabase,
   overrides: Partial<Omit<AppDeps, 'database' | 'config'>> & {
@@ -73,7 +76,7 @@ export async function startTestApp(
   });
   const database = await testDatabase.open();
   // Market history is tested in the market module; elsewhere a 30-day backfill only costs time.
-  configureMarketDefaults(database, { backfillDays: 0 });
+  configureMarketDefaults(database, { backfillDays: 0, seed: testMarketSeed });
   const clock = overrides.clock ?? { now: () => new Date() };
   const deps: AppDeps = {
     config,

@@ -2,6 +2,7 @@
  * The market module's public surface: its routes, and the one MarketService per database that
  * main.ts starts (live feed) and the realtime layer listens to (onQuotes, onCandle).
  */
+import { invariant } from '@fairex/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../platform/clock';
 import type { DatabaseHandle } from '../../platform/db/database';
@@ -38,13 +39,10 @@ export { usdtReferenceSymbol } from './market.symbols';
 /** What the market module needs from the app; AppDeps satisfies it. */
 export type MarketModuleDeps = { readonly database: DatabaseHandle; readonly clock: Clock };
 
-/** The default seed of the simulated prices. */
-export const simulatedSeedDefault = 20_261_122;
-
 const services = new WeakMap<DatabaseHandle, MarketService>();
 const optionsByDatabase = new WeakMap<DatabaseHandle, Partial<MarketOptions>>();
 
-/** Sets the seed or backfill depth for a database before its service is made (tests). */
+/** Sets the seed (config's simulatedMarketSeed), feed or backfill depth before the service is made. */
 export function configureMarket(database: DatabaseHandle, options: Partial<MarketOptions>): void {
   optionsByDatabase.set(database, { ...optionsByDatabase.get(database), ...options });
 }
@@ -58,15 +56,13 @@ export function configureMarketDefaults(database: DatabaseHandle, defaults: Part
 export function marketServiceFor(deps: MarketModuleDeps): MarketService {
   let service = services.get(deps.database);
   if (!service) {
+    const { seed, ...options } = optionsByDatabase.get(deps.database) ?? {};
+    // No public default: a known seed lets anyone compute future prices (config.ts).
+    invariant(seed !== undefined, 'the simulated market needs its seed (configureMarket, from config)');
     service = createMarketService({
       db: deps.database.db,
       clock: deps.clock,
-      options: {
-        seed: simulatedSeedDefault,
-        backfillDays: backfillDaysDefault,
-        cryptoFeed: 'simulated',
-        ...optionsByDatabase.get(deps.database),
-      },
+      options: { backfillDays: backfillDaysDefault, cryptoFeed: 'simulated', ...options, seed },
     });
     services.set(deps.database, service);
   }

@@ -32,7 +32,7 @@ describe('MARKET_FEED=ccxt: crypto prices from an exchange, stocks still simulat
   beforeAll(async () => {
     if (!pglite) throw new Error('PGlite is always available');
     database = await pglite.open();
-    configureMarket(database, { backfillDays: 1, cryptoFeed: 'binance' });
+    configureMarket(database, { backfillDays: 1, cryptoFeed: 'binance', seed: 7 });
     await marketServiceFor({ database, clock }).init(silent);
   });
   afterAll(async () => {
