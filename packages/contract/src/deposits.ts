@@ -22,7 +22,6 @@ export const reviewApprovalSchema = z.object({
   /** Where it goes: "#<user id> spot" for a deposit, the chain and address or the bank card of a withdrawal. */
   destination: z.string(),
 });
-export type ReviewApproval = z.infer<typeof reviewApprovalSchema>;
 
 export const depositStatuses = ['pending', 'approved', 'rejected'] as const;
 export type DepositStatus = (typeof depositStatuses)[number];

@@ -55,7 +55,7 @@ export function withStaffStandIn(
  * are the accounts module's real ones unless `sessions` is given (see withStaffStandIn).
  */
 /** Tests pass a fixed seed explicitly: their prices are reproducible (installations keep theirs secret). */
-export const testMarketSeed = 20_261_122;
+const testMarketSeed = 20_261_122;
 
 export async function startTestApp(
   testDatabase: TestDatabase,

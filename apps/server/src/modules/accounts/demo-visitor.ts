@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export const visitorCookieName = 'fairex_outbox';
+const visitorCookieName = 'fairex_outbox';
 const visitorTokenPattern = /^[A-Za-z0-9_-]{43}$/;
 const visitorCookieMaxAgeSeconds = 30 * 24 * 60 * 60;
 
