@@ -238,6 +238,7 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'silent',
       FIAT_RATES_URL: 'off',
       SPOT_MARKET_MAKER: 'off',
+      SIMULATED_MARKET_SEED: '20261122',
     });
     const clock = systemClock;
     // The production composition and app, as main.ts builds them (logging off).

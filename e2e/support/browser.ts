@@ -1,14 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { demoVisitorCookie } from './demo-visitor';
 
 export const artifactsDir = path.resolve(import.meta.dirname, '../artifacts');
 export const phoneViewport = { width: 375, height: 812 };
 export const desktopViewport = { width: 1280, height: 800 };
 
-/** Debian's Chromium with the flags this closed network needs (toolchain-facts.md). */
+/**
+ * Debian's Chromium with the flags this closed network needs (toolchain-facts.md); every new
+ * context is the run's demo visitor (support/demo-visitor.ts).
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
@@ -20,6 +24,15 @@ export async function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addCookies([
+      { ...demoVisitorCookie, domain: '127.0.0.1', path: '/api', httpOnly: true, sameSite: 'Strict' },
+    ]);
+    return context;
+  };
+  return browser;
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { installDemoVisitor } from './demo-visitor';
 import { totpCode } from './totp';
 
 export type RunningServer = {
@@ -101,6 +102,8 @@ async function freePort(): Promise<number> {
  * data directory), serving the built web app. The rate service is off: CI has no internet.
  */
 export async function startFairexServer(options: ServerOptions = {}): Promise<RunningServer> {
+  // Test code reads the demo outbox as the same visitor its browser pages are.
+  installDemoVisitor();
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'fairex-e2e-'));
   const staffFile = path.join(dataDir, staffFileName);
@@ -122,6 +125,8 @@ export async function startFairexServer(options: ServerOptions = {}): Promise<Ru
       DATABASE_URL: '',
       // The e2e admin is one person; funding test traders needs one approval per deposit.
       APPROVAL_TWO_PERSON_ABOVE_USDT: '1000000000000',
+      // Tests pass a fixed seed: reproducible prices (an installation's own seed is secret).
+      SIMULATED_MARKET_SEED: '20261122',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

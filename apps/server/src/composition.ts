@@ -6,7 +6,7 @@
  */
 import { invariant } from '@fairex/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config';
+import { type Config, simulatedMarketSeed } from './config';
 import { accountsManifest, createAccountsModule, createSessionResolver } from './modules/accounts';
 import { adjustmentsManifest, createAdjustmentsModule } from './modules/adjustments';
 import { auditManifest, createAuditModule } from './modules/audit';
@@ -45,9 +45,6 @@ import type { Database } from './platform/db/database';
 import type { MailSender, SmsSender } from './platform/delivery/delivery';
 import type { SessionResolver } from './platform/http/route-policy';
 import type { FileStorage } from './platform/storage/file-storage';
-
-/** The default seed of the simulated prices. */
-export const simulatedSeedDefault = 20_261_122;
 
 /** Everything the modules need from the world, built by main.ts or by a test. */
 export type CompositionDeps = {
@@ -140,7 +137,7 @@ const registrations = (built: {
   { manifest: spotManifest, build: () => built.spot },
   { manifest: staffManifest, build: (k) => createStaffModule(k) },
   { manifest: auditManifest, build: (k) => createAuditModule(k) },
-  { manifest: adjustmentsManifest, build: (k) => createAdjustmentsModule(k) },
+  { manifest: adjustmentsManifest, build: (k) => createAdjustmentsModule({ ...k, prices: k.market }) },
   { manifest: userAdminManifest, build: (k) => createUserAdminModule(k) },
   // Last: its Home menu marks what every module before it ships.
   { manifest: contentManifest, build: (k) => createContentModule(k) },
@@ -162,7 +159,8 @@ export async function composeModules(deps: CompositionDeps): Promise<Composition
     clock,
     logger,
     options: {
-      seed: simulatedSeedDefault,
+      // The installation's secret seed (DATA_DIR), or SIMULATED_MARKET_SEED (tests, benchmarks).
+      seed: simulatedMarketSeed(config),
       backfillDays: backfillDaysDefault,
       cryptoFeed: config.marketFeed === 'ccxt' ? config.marketFeedExchange : 'simulated',
       ...deps.market,

@@ -1,6 +1,8 @@
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, simulatedMarketSeed, simulatedSeedFileName } from './config';
 
 describe('configuration from the environment', () => {
   it('has the documented defaults', () => {
@@ -58,7 +60,7 @@ describe('configuration from the environment', () => {
     expect(loadConfig({}).marketMaker.enabled).toBe(false);
     expect(loadConfig({ DEMO: 'true' }).marketMaker.enabled).toBe(true);
     expect(loadConfig({ DEMO: 'true', SPOT_MARKET_MAKER: 'off' }).marketMaker.enabled).toBe(false);
-    expect(loadConfig({ SPOT_MARKET_MAKER: 'on' }).marketMaker.enabled).toBe(true);
+    expect(loadConfig({ SPOT_MARKET_MAKER: 'on', MARKET_FEED: 'ccxt' }).marketMaker.enabled).toBe(true);
     expect(loadConfig({}).marketMaker).toEqual({
       enabled: false,
       settings: { levels: 10, halfSpreadPpm: 1_000n, stepPpm: 500n, edgePpm: 500n, skewPpm: 500n },
@@ -121,5 +123,27 @@ describe('configuration from the environment', () => {
     for (const value of ['-1', 'ten', '1e4', '1.1234567']) {
       expect(() => loadConfig({ APPROVAL_TWO_PERSON_ABOVE_USDT: value }), value).toThrow(ConfigError);
     }
+  });
+
+  it('refuses to run the market maker on simulated prices outside demo unless the operator accepts it', () => {
+    expect(() => loadConfig({ SPOT_MARKET_MAKER: 'on' })).toThrow(/SIMULATED_MARKET_ACCEPTED/);
+    expect(
+      loadConfig({ SPOT_MARKET_MAKER: 'on', SIMULATED_MARKET_ACCEPTED: 'true' }).marketMaker.enabled,
+    ).toBe(true);
+    expect(loadConfig({ DEMO: 'true' }).marketMaker.enabled).toBe(true);
+  });
+
+  it('keeps a secret simulated-price seed per installation, random, in DATA_DIR, owner-only', () => {
+    const installation = (dataDir: string) => simulatedMarketSeed(loadConfig({ DATA_DIR: dataDir }));
+    const first = mkdtempSync(path.join(tmpdir(), 'fairex-seed-'));
+    const seed = installation(first);
+    const file = path.join(first, simulatedSeedFileName);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // Every start (and every process) of this installation agrees; another installation differs.
+    expect(installation(first)).toBe(seed);
+    expect(installation(mkdtempSync(path.join(tmpdir(), 'fairex-seed-')))).not.toBe(seed);
+    // The old public default is never an installation's seed; tests pass theirs explicitly.
+    expect(seed).not.toBe(20_261_122);
+    expect(simulatedMarketSeed(loadConfig({ DATA_DIR: first, SIMULATED_MARKET_SEED: '42' }))).toBe(42);
   });
 });

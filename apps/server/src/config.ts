@@ -2,6 +2,7 @@ import path from 'node:path';
 import { toScaledBigint } from '@fairex/domain';
 import { z } from 'zod';
 import { type MakerSettings, settingsProblems } from './modules/spot/spot.market-maker.domain';
+import { installationSeed } from './platform/installation-seed';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
@@ -33,6 +34,13 @@ const configSchema = z.object({
   WALLETCONNECT_PROJECT_ID: z.string().optional(),
   /** Where crypto prices come from: the offline simulated feed, or a real exchange through ccxt. */
   MARKET_FEED: z.enum(['simulated', 'ccxt']).default('simulated'),
+  /**
+   * A fixed seed for the simulated prices (tests and benchmarks): anyone who knows it can compute
+   * future prices. Unset: this installation's secret seed in DATA_DIR.
+   */
+  SIMULATED_MARKET_SEED: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  /** Outside demo: the operator accepts that the market maker quotes against simulated prices. */
+  SIMULATED_MARKET_ACCEPTED: booleanFlag.default(false),
   /** ccxt exchange id for MARKET_FEED=ccxt. */
   MARKET_FEED_EXCHANGE: z.string().min(2).default('binance'),
   /** Instrument symbol to exchange symbol, e.g. "BTC-PERP=BTC/USDT:USDT,ETH-PERP=ETH/USDT:USDT". */
@@ -98,6 +106,8 @@ export type Config = Readonly<{
   siweChainId: number;
   walletConnectProjectId: string | undefined;
   marketFeed: 'simulated' | 'ccxt';
+  /** SIMULATED_MARKET_SEED; null: the installation's secret (simulatedMarketSeed). */
+  simulatedMarketSeed: number | null;
   marketFeedExchange: string;
   marketFeedSymbols: Readonly<Record<string, string>>;
   marketFeedPollMs: number;
@@ -175,6 +185,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const values = parsed.data;
+  const marketMaker = marketMakerConfig(values);
+  if (
+    !values.DEMO &&
+    values.MARKET_FEED === 'simulated' &&
+    marketMaker.enabled &&
+    !values.SIMULATED_MARKET_ACCEPTED
+  ) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SPOT_MARKET_MAKER: outside demo mode the market maker would quote real ' +
+        'balances against simulated prices (MARKET_FEED=simulated). Set MARKET_FEED=ccxt, turn ' +
+        'SPOT_MARKET_MAKER off, or set SIMULATED_MARKET_ACCEPTED=true to accept it.',
+    );
+  }
   return Object.freeze({
     port: values.PORT,
     host: values.HOST,
@@ -196,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siweChainId: values.SIWE_CHAIN_ID,
     walletConnectProjectId: values.WALLETCONNECT_PROJECT_ID,
     marketFeed: values.MARKET_FEED,
+    simulatedMarketSeed: values.SIMULATED_MARKET_SEED ?? null,
     marketFeedExchange: values.MARKET_FEED_EXCHANGE,
     marketFeedSymbols: parseSymbolMap(values.MARKET_FEED_SYMBOLS),
     marketFeedPollMs: values.MARKET_FEED_POLL_MS,
@@ -203,6 +227,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payoutGatewayToken: values.PAYOUT_GATEWAY_TOKEN,
     staffTotpKey: values.STAFF_TOTP_KEY,
     twoPersonAboveUsdt: values.APPROVAL_TWO_PERSON_ABOVE_USDT,
-    marketMaker: marketMakerConfig(values),
+    marketMaker,
   });
+}
+
+/** Where an installation keeps its secret seed of the simulated prices. */
+export const simulatedSeedFileName = 'simulated-market.seed';
+
+/**
+ * The seed of the simulated prices: SIMULATED_MARKET_SEED when set (tests), else this
+ * installation's secret, random and made on first start in DATA_DIR (mode 0600). Every process of
+ * one installation shares DATA_DIR (uploads live there too), so they all compute the same prices;
+ * nobody outside can compute future ones.
+ */
+export function simulatedMarketSeed(config: Pick<Config, 'simulatedMarketSeed' | 'dataDir'>): number {
+  return config.simulatedMarketSeed ?? installationSeed(path.join(config.dataDir, simulatedSeedFileName));
 }

@@ -4,6 +4,7 @@
  */
 import { type UserAccountKindName, userAccountKindNames } from '@fairex/domain';
 import { z } from 'zod';
+import { reviewApprovalSchema } from './deposits';
 import { intParam, positiveIntParam } from './envelope';
 
 /**
@@ -36,6 +37,8 @@ export const auditActions = [
   'user.freeze',
   'user.unfreeze',
   'adjustment.create',
+  'adjustment_request.first_approval',
+  'adjustment_request.reject',
   'staff.create',
   'staff.update',
   'staff.roles_set',
@@ -63,6 +66,7 @@ export const auditTargetTypes = [
   'upload',
   'user',
   'adjustment',
+  'adjustment_request',
   'staff',
   'halt',
 ] as const;
@@ -159,6 +163,8 @@ export const adjustmentBodySchema = z.strictObject({
 export type AdjustmentBody = z.input<typeof adjustmentBodySchema>;
 
 export const adjustmentSchema = z.object({
+  /** Always "booked": tells a booked adjustment from a request waiting for its second approval. */
+  status: z.literal('booked'),
   id: z.number().int(),
   user_id: z.number().int(),
   currency_id: z.number().int(),
@@ -174,6 +180,62 @@ export const adjustmentSchema = z.object({
   time: z.number().int(),
 });
 export type Adjustment = z.infer<typeof adjustmentSchema>;
+
+export const adjustmentRequestStatuses = ['pending', 'approved', 'rejected'] as const;
+
+/**
+ * An adjustment above the two-person threshold: a request that books nothing until a second,
+ * different staff member approves the same terms (then `adjustment_id` names the booked one).
+ */
+export const adjustmentRequestSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  currency_id: z.number().int(),
+  currency: z.string(),
+  account_kind: z.enum(adjustmentAccountKinds),
+  /** Signed decimal at the currency's scale: positive credits the user. */
+  amount: z.string().regex(/^-?\d{1,40}(\.\d{1,18})?$/),
+  reason: z.string(),
+  requested_by: z.number().int(),
+  status: z.enum(adjustmentRequestStatuses),
+  /** Why it was rejected ("" otherwise). */
+  decision_reason: z.string(),
+  decided_by: z.number().int().nullable(),
+  adjustment_id: z.number().int().nullable(),
+  /** Unix milliseconds. */
+  created_at: z.number().int(),
+  /** The approvals of these terms so far (the requester's is the first). */
+  approvals: z.array(reviewApprovalSchema),
+  approvals_required: z.number().int(),
+});
+export type AdjustmentRequest = z.infer<typeof adjustmentRequestSchema>;
+
+/** POST /admin/adjustments answers the booked adjustment, or the request waiting for a second approval. */
+export const adjustmentCreateReplySchema = z.discriminatedUnion('status', [
+  adjustmentSchema,
+  adjustmentRequestSchema,
+]);
+export type AdjustmentCreateReply = z.infer<typeof adjustmentCreateReplySchema>;
+
+/** GET /admin/adjustments/requests: pending oldest first (default), decided newest first. */
+export const adjustmentRequestListQuerySchema = z.strictObject({
+  status: z.preprocess(blankAsAbsent, z.enum(adjustmentRequestStatuses).optional()),
+  page: z.preprocess(blankAsAbsent, positiveIntParam.pipe(z.number().max(10_000)).optional()),
+});
+export const adjustmentRequestListSchema = z.object({
+  list: z.array(adjustmentRequestSchema),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  has_more: z.boolean(),
+});
+export type AdjustmentRequestList = z.infer<typeof adjustmentRequestListSchema>;
+
+/** POST /admin/adjustments/decide: approve the request's terms, or reject it with a reason. */
+export const adjustmentDecisionBodySchema = z.strictObject({
+  id: positiveIntParam,
+  decision: z.enum(['approve', 'reject']),
+  reason: z.string().max(1000).optional(),
+});
 
 export const adjustmentListQuerySchema = z.strictObject({
   user_id: z.preprocess(blankAsAbsent, positiveIntParam.optional()),

@@ -6,12 +6,21 @@
 import { z } from 'zod';
 import { intParam, positiveIntParam } from './envelope';
 
-/** One staff member's approval of a money request: who (id and display name) and when (epoch ms). */
+/**
+ * One staff member's approval of a money request: who (id and display name), when (epoch ms), and
+ * the terms approved. Approvals count together only for equal terms, so a second approver sees
+ * exactly what the first one approved.
+ */
 export const reviewApprovalSchema = z.object({
   staff_id: z.number().int(),
   /** The staff member's display name ("" for a stand-in without a staff account). */
   name: z.string(),
   at: z.number().int(),
+  /** The amount approved, decimal text at the currency's scale (what moves when complete). */
+  amount: z.string(),
+  currency: z.string(),
+  /** Where it goes: "#<user id> spot" for a deposit, the chain and address or the bank card of a withdrawal. */
+  destination: z.string(),
 });
 
 export const depositStatuses = ['pending', 'approved', 'rejected'] as const;

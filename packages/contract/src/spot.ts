@@ -258,6 +258,14 @@ export const exchangeBodySchema = z.strictObject({
   from_currency_id: positiveIntParam,
   to_currency_id: positiveIntParam,
   min_receive: z.preprocess(blankAsAbsent, numberText.optional()),
+  /** Ours, optional ("1"/true): exchange what the book holds when it cannot fill all of `number`. */
+  allow_partial: z.preprocess(
+    blankAsAbsent,
+    z
+      .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['1', '0', 'true', 'false'])])
+      .transform((value) => value === true || value === 1 || value === '1' || value === 'true')
+      .optional(),
+  ),
 });
 export const exchangeReplySchema = z.object({
   order: spotOrderSchema,
@@ -268,6 +276,12 @@ export const exchangeReplySchema = z.object({
   fee: z.string(),
   fee_currency: z.string(),
   average_price: z.string().nullable(),
+  /**
+   * True when the book filled only part of `number` (possible only with `allow_partial`); the rest,
+   * `unfilled` (from currency), stayed in the account.
+   */
+  partial: z.boolean(),
+  unfilled: z.string(),
 });
 export type ExchangeResult = z.infer<typeof exchangeReplySchema>;
 

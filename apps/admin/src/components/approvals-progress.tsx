@@ -5,7 +5,15 @@ import { dateTime } from '../lib/format';
 /** What a money request's two-person rule needs: the approvals so far and how many are required. */
 export type ApprovalState = {
   status: string;
-  approvals: readonly { staff_id: number; name: string; at: number }[];
+  /** The approvals that count now: all of the same terms (the server drops superseded ones). */
+  approvals: readonly {
+    staff_id: number;
+    name: string;
+    at: number;
+    amount: string;
+    currency: string;
+    destination: string;
+  }[];
   approvals_required: number;
 };
 
@@ -36,10 +44,21 @@ export function ApprovalsTimeline({ item }: { item: ApprovalState }) {
         <Timeline
           items={item.approvals.map((approval) => ({
             color: 'green',
-            content: t('review.approvedBy', {
-              staff: `${approval.staff_id}${approval.name ? ` ${approval.name}` : ''}`,
-              time: dateTime(approval.at),
-            }),
+            content: (
+              <span data-testid="approval-terms">
+                {t('review.approvedBy', {
+                  staff: `${approval.staff_id}${approval.name ? ` ${approval.name}` : ''}`,
+                  time: dateTime(approval.at),
+                })}
+                <br />
+                <Typography.Text strong>
+                  {t('review.approvedTerms', {
+                    amount: `${approval.amount} ${approval.currency}`,
+                    destination: approval.destination,
+                  })}
+                </Typography.Text>
+              </span>
+            ),
           }))}
         />
       )}

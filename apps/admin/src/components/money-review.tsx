@@ -39,6 +39,11 @@ type Props<T extends MoneyRequest> = {
   evidence?: (item: T) => ReactNode;
   /** The confirmation note for the approval that moves the money, given "<amount> <currency>". */
   finalApprovalNote: (amount: string) => string;
+  /**
+   * Extra fields of an approval that seconds the terms already approved (a deposit names the
+   * amount: approvals count together only for the same terms).
+   */
+  secondingBody?: (approved: T['approvals'][number]) => Record<string, string>;
 };
 
 /** The status with "1 of 2 approvals" beside it while a second approval is awaited. */
@@ -56,11 +61,20 @@ export function MoneyReviewQueue<T extends MoneyRequest>(props: Props<T>) {
   const { t } = useTranslation();
   const staffId = useSession()?.staff.id;
   const amountOf = (item: T) => `${item.amount} ${item.currency}`;
-  const decide = (id: number, decision: 'approve' | 'reject', reason?: string) =>
-    call('POST', `/admin/${props.name}/decide`, {
+  const decide = (item: T, decision: 'approve' | 'reject', reason?: string) => {
+    // A second approval confirms exactly the terms the first approver approved, shown above it.
+    const approved = item.approvals[0];
+    const seconding = decision === 'approve' && approved ? (props.secondingBody?.(approved) ?? {}) : {};
+    return call('POST', `/admin/${props.name}/decide`, {
       schema: props.entrySchema,
-      body: { id, decision, ...(reason ? { reason } : {}) },
+      body: { id: item.id, decision, ...seconding, ...(reason ? { reason } : {}) },
     });
+  };
+  /** What this approval approves: the first approver's terms, else the request as submitted. */
+  const approvingAmount = (item: T) => {
+    const approved = item.approvals[0];
+    return approved ? `${approved.amount} ${approved.currency}` : amountOf(item);
+  };
   const facts = (item: T): Facts => [
     { key: 'user', label: t('fields.user'), children: `#${item.user_id} ${item.account}` },
     {
@@ -104,15 +118,15 @@ export function MoneyReviewQueue<T extends MoneyRequest>(props: Props<T>) {
                   // Only the last approval needed moves money; an earlier one just records consent.
                   item.approvals_required > item.approvals.length + 1
                     ? t('review.firstApprovalNote')
-                    : props.finalApprovalNote(amountOf(item))
+                    : props.finalApprovalNote(approvingAmount(item))
                 }
                 approveBlocked={approvedBy(item, staffId) ? t('review.alreadyApproved') : undefined}
                 onApprove={async () => {
-                  const after = await decide(item.id, 'approve');
+                  const after = await decide(item, 'approve');
                   decided();
                   return after.status === 'pending' ? t('review.firstApprovalDone') : undefined;
                 }}
-                onReject={(reason) => decide(item.id, 'reject', reason).then(decided)}
+                onReject={(reason) => decide(item, 'reject', reason).then(decided)}
               />
             </>
           )}

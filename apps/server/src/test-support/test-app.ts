@@ -89,6 +89,8 @@ export async function startTestApp(
     FIAT_RATES_URL: 'off',
     // One approval per request unless a test is about the two-person rule (modules/approvals).
     APPROVAL_TWO_PERSON_ABOVE_USDT: '1000000000000',
+    // A fixed seed: test prices are reproducible (installations keep theirs secret).
+    SIMULATED_MARKET_SEED: '20261122',
     ...overrides.env,
   });
   const database = await testDatabase.open();

@@ -1,8 +1,11 @@
 import {
   type Adjustment,
+  type AdjustmentRequest,
   adjustmentAccountKinds,
+  adjustmentCreateReplySchema,
   adjustmentListReplySchema,
-  adjustmentSchema,
+  adjustmentRequestListSchema,
+  adjustmentRequestSchema,
   currencyListReplySchema,
 } from '@fairex/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,8 +26,11 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApprovalsTag, approvedBy } from '../../components/approvals-progress';
+import { DecisionBar } from '../../components/decision-bar';
 import { call } from '../../lib/api';
 import { dateTime } from '../../lib/format';
+import { useSession } from '../../lib/session';
 
 type AdjustmentForm = {
   user_id: number;
@@ -36,7 +42,8 @@ type AdjustmentForm = {
 
 /**
  * The only way staff change a balance: a balanced ledger entry against the adjustments account,
- * with the reason the user reads in their bill. One Idempotency-Key per confirmed form.
+ * with the reason the user reads in their bill. One Idempotency-Key per confirmed form. Above the
+ * two-person threshold the form files a request that a second staff member approves below.
  */
 export function AdjustmentsPage() {
   const { t } = useTranslation();
@@ -46,6 +53,24 @@ export function AdjustmentsPage() {
   const [page, setPage] = useState(1);
   const [userFilter, setUserFilter] = useState<number | undefined>(undefined);
   const [booked, setBooked] = useState<Adjustment | null>(null);
+  const staffId = useSession()?.staff.id;
+  const pending = useQuery({
+    queryKey: ['adjustment-requests'],
+    queryFn: () =>
+      call('GET', '/admin/adjustments/requests', {
+        schema: adjustmentRequestListSchema,
+        query: { status: 'pending' },
+      }),
+  });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['adjustments'] });
+    void queryClient.invalidateQueries({ queryKey: ['adjustment-requests'] });
+  };
+  const decide = (item: AdjustmentRequest, decision: 'approve' | 'reject', reason?: string) =>
+    call('POST', '/admin/adjustments/decide', {
+      schema: adjustmentRequestSchema,
+      body: { id: item.id, decision, ...(reason ? { reason } : {}) },
+    });
   const currencies = useQuery({
     queryKey: ['currencies'],
     queryFn: () => call('GET', '/currency/list', { schema: currencyListReplySchema }),
@@ -73,14 +98,19 @@ export function AdjustmentsPage() {
       onOk: async () => {
         try {
           const entry = await call('POST', '/admin/adjustments', {
-            schema: adjustmentSchema,
+            schema: adjustmentCreateReplySchema,
             body: { ...values, amount: values.amount.trim() },
             idempotencyKey: key,
           });
-          setBooked(entry);
-          void message.success(t('adjust.booked', { entry: entry.entry_id }));
+          if (entry.status === 'booked') {
+            setBooked(entry);
+            void message.success(t('adjust.booked', { entry: entry.entry_id }));
+          } else {
+            setBooked(null);
+            void message.info(t('adjust.requested'));
+          }
           form.resetFields();
-          void queryClient.invalidateQueries({ queryKey: ['adjustments'] });
+          refresh();
         } catch (failure) {
           void message.error(failure instanceof Error ? failure.message : String(failure));
         }
@@ -174,6 +204,64 @@ export function AdjustmentsPage() {
                 },
                 { key: 'reason', label: t('fields.reason'), children: booked.reason || '—' },
                 { key: 'time', label: t('audit.time'), children: dateTime(booked.time) },
+              ]}
+            />
+          </Card>
+        )}
+        {(pending.data?.list.length ?? 0) > 0 && (
+          <Card
+            title={t('adjust.pendingTitle')}
+            style={{ marginBottom: 16 }}
+            data-testid="adjustment-requests"
+          >
+            <Typography.Paragraph type="secondary">{t('review.twoPersonNote')}</Typography.Paragraph>
+            <Table<AdjustmentRequest>
+              rowKey="id"
+              size="middle"
+              dataSource={pending.data?.list ?? []}
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              columns={[
+                { title: t('fields.id'), dataIndex: 'id' },
+                { title: t('fields.user'), render: (_, item) => `#${item.user_id}` },
+                {
+                  title: t('fields.amount'),
+                  align: 'right',
+                  render: (_, item) => (
+                    <Typography.Text
+                      strong
+                      className="console-amount"
+                      type={item.amount.startsWith('-') ? 'danger' : 'success'}
+                    >
+                      {`${item.amount} ${item.currency}`}
+                    </Typography.Text>
+                  ),
+                },
+                { title: t('fields.account'), render: (_, item) => t(`accounts.${item.account_kind}`) },
+                { title: t('fields.reason'), dataIndex: 'reason' },
+                { title: t('adjust.requestedBy'), render: (_, item) => `#${item.requested_by}` },
+                {
+                  title: t('fields.status'),
+                  render: (_, item) => <ApprovalsTag item={item} />,
+                },
+                {
+                  title: '',
+                  render: (_, item) => (
+                    <DecisionBar
+                      approveNote={t('adjust.approveNote', {
+                        amount: `${item.amount} ${item.currency}`,
+                        user: item.user_id,
+                      })}
+                      approveBlocked={approvedBy(item, staffId) ? t('review.alreadyApproved') : undefined}
+                      onApprove={async () => {
+                        const after = await decide(item, 'approve');
+                        refresh();
+                        return after.status === 'approved' ? t('adjust.approvedBooked') : undefined;
+                      }}
+                      onReject={(reason) => decide(item, 'reject', reason).then(refresh)}
+                    />
+                  ),
+                },
               ]}
             />
           </Card>

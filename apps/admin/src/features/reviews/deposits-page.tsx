@@ -40,6 +40,7 @@ export function DepositsPage() {
       }
       evidence={(item) => <PrivateImage path={item.voucher} label={t('fields.voucher')} />}
       finalApprovalNote={(amount) => t('review.creditNote', { amount })}
+      secondingBody={(approved) => ({ amount: approved.amount })}
     />
   );
 }

@@ -6,7 +6,8 @@ import type { TestApp } from '../../test-support/test-app';
 import { deliveryOutbox } from './accounts.schema';
 
 export type Reply = { status: number; body: { type: unknown; message: unknown } };
-export type CallOptions = { token?: string; ip?: string; lang?: string };
+/** `cookie`: a Cookie header, e.g. the demo outbox's visitor cookie of one browser. */
+export type CallOptions = { token?: string; ip?: string; lang?: string; cookie?: string };
 
 let ipCounter = 0;
 /** Each call comes from its own client address unless told, so per-client limits stay out of the way. */
@@ -29,6 +30,7 @@ export function callers(testApp: () => TestApp) {
   function request(options: InjectOptions, call: CallOptions): Promise<Reply> {
     const headers: Record<string, string> = { ...(options.headers as Record<string, string>) };
     if (call.token) headers.authorization = call.token;
+    if (call.cookie) headers.cookie = call.cookie;
     return testApp().call({ ...options, headers, remoteAddress: call.ip ?? freshIp() });
   }
   return {

@@ -10,7 +10,7 @@ import {
   sendSmsCodeBodySchema,
   tokenReplySchema,
 } from '@fairex/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/reply';
@@ -20,6 +20,7 @@ import { resolvePurpose } from './accounts.domain';
 import { type AccountsConfirmation, accountsConfirmationKeys } from './accounts.errors';
 import type { AccountsService } from './accounts.service';
 import { type CodeService, type CodeTarget, codeAddressOf } from './codes.service';
+import { ensureVisitor } from './demo-visitor';
 
 const noParams = z.strictObject({});
 const tags = ['accounts'];
@@ -33,12 +34,15 @@ export function confirmation(request: FastifyRequest, outcome: AccountsConfirmat
 export function authRoutes(services: {
   accounts: AccountsService;
   codes: CodeService;
+  /** Demo: codes go to the outbox, shown to the browser that asked (demo-visitor.ts). */
+  demoOutbox: boolean;
 }): FastifyPluginAsyncZod {
   const { accounts, codes } = services;
 
   /** POST /sms_mail and /sms_send differ only in where the code goes. */
   async function sendCode(
     request: FastifyRequest,
+    reply: FastifyReply,
     target: CodeTarget,
     selector: { scene?: CodePurpose | undefined; type?: CodePurpose | undefined },
   ) {
@@ -49,6 +53,7 @@ export function authRoutes(services: {
       userId,
       requester: request.ip,
       locale: request.locale,
+      viewer: services.demoOutbox ? ensureVisitor(request, reply) : null,
     });
     return confirmation(request, 'code_sent');
   }
@@ -71,9 +76,10 @@ export function authRoutes(services: {
           response: { 200: apiReply(confirmationReplySchema) },
         },
       },
-      (request) =>
+      (request, reply) =>
         sendCode(
           request,
+          reply,
           { channel: 'email', address: request.body.user_string, areaCode: null },
           request.body,
         ),
@@ -90,9 +96,10 @@ export function authRoutes(services: {
           response: { 200: apiReply(confirmationReplySchema) },
         },
       },
-      (request) =>
+      (request, reply) =>
         sendCode(
           request,
+          reply,
           { channel: 'sms', address: request.body.mobile, areaCode: request.body.area_code },
           request.body,
         ),

@@ -81,6 +81,8 @@ export const verificationCodes = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     requesterAddress: text('requester_address').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Demo only: sha-256 of the requesting browser's outbox cookie (see demo-visitor.ts). */
+    viewerHash: text('viewer_hash'),
   },
   (table) => [
     index('verification_codes_address_idx').on(table.address, table.purpose, table.createdAt),
@@ -99,6 +101,11 @@ export const deliveryOutbox = pgTable(
     body: text('body').notNull(),
     status: text('status').$type<'outbox' | 'sent' | 'failed'>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Demo only: the browser (sha-256 of its outbox cookie) that may read this message. */
+    viewerHash: text('viewer_hash'),
   },
-  (table) => [index('delivery_outbox_created_idx').on(table.createdAt)],
+  (table) => [
+    index('delivery_outbox_created_idx').on(table.createdAt),
+    index('delivery_outbox_viewer_idx').on(table.viewerHash, table.id),
+  ],
 );

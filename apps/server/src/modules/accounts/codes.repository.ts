@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import type { DeliveryChannel, DeliveryStatus } from '../../platform/delivery/delivery';
 import type { CodeChannel } from './accounts.domain';
@@ -87,9 +87,31 @@ export async function insertCode(
     expiresAt: Date;
     requesterAddress: string;
     createdAt: Date;
+    viewerHash: string | null;
   },
 ): Promise<void> {
   await db.insert(verificationCodes).values(code);
+}
+
+/**
+ * Demo: whose browser holds the mailbox of this address, i.e. the browser that asked for the
+ * register or bind code last used on it; null when none did (the shared demo account).
+ */
+export async function demoMailboxOwner(db: Database, address: CodeAddress): Promise<string | null> {
+  const [row] = await db
+    .select({ viewerHash: verificationCodes.viewerHash })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.channel, address.channel),
+        eq(verificationCodes.address, address.address),
+        inArray(verificationCodes.purpose, ['register', 'bind']),
+        isNotNull(verificationCodes.consumedAt),
+      ),
+    )
+    .orderBy(desc(verificationCodes.consumedAt), desc(verificationCodes.id))
+    .limit(1);
+  return row?.viewerHash ?? null;
 }
 
 /** The newest unused code for this address and purpose, locked until the transaction ends. */
@@ -147,15 +169,18 @@ export async function insertOutboxMessage(
     body: string;
     status: DeliveryStatus;
     createdAt: Date;
+    viewerHash: string | null;
   },
 ): Promise<void> {
   await db.insert(deliveryOutbox).values(entry);
 }
 
-export async function listOutbox(db: Database, limit: number) {
+/** The newest messages one browser may read (demo outbox). */
+export async function listOutbox(db: Database, params: { viewerHash: string; limit: number }) {
   return db
     .select()
     .from(deliveryOutbox)
-    .orderBy(desc(deliveryOutbox.createdAt), desc(deliveryOutbox.id))
-    .limit(limit);
+    .where(eq(deliveryOutbox.viewerHash, params.viewerHash))
+    .orderBy(desc(deliveryOutbox.id))
+    .limit(params.limit);
 }

@@ -45,15 +45,69 @@ describe.each(testDatabases())('one-time codes on $name', (testDatabase) => {
     expect(message?.status).toBe('outbox');
   });
 
-  it('lists the newest messages at GET /dev/outbox in demo mode', async () => {
-    const email = freshEmail();
-    const code = await requestCode(caller, db(), { channel: 'email', address: email, purpose: 'register' });
-    const reply = await caller.get('/dev/outbox');
+  /** What GET /dev/outbox shows the browser holding this Cookie header (none: a fresh visitor). */
+  const outboxOf = async (cookie?: string) => {
+    const reply = await caller.get('/dev/outbox', cookie ? { cookie } : {});
     expect(reply.body.type).toBe('ok');
-    const list = reply.body.message as { recipient: string; body: string; channel: string; status: string }[];
+    return reply.body.message as { recipient: string; body: string; channel: string; status: string }[];
+  };
+  /** Asks for a code as a browser would, answering the visitor cookie the reply set (or kept). */
+  const sendAs = async (body: Record<string, unknown>, cookie?: string) => {
+    const reply = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/sms_mail',
+      payload: { ...body, lang: 'en' },
+      headers: cookie ? { cookie } : {},
+      remoteAddress: freshIp(),
+    });
+    expect(reply.json()).toEqual(codeSent);
+    const set = reply.headers['set-cookie'];
+    if (cookie) return cookie;
+    const header = String(Array.isArray(set) ? set[0] : set);
+    expect(header).toMatch(/HttpOnly/i);
+    expect(header).toMatch(/SameSite=Strict/i);
+    return header.split(';')[0] as string;
+  };
+
+  it('shows a visitor at GET /dev/outbox only the messages their own browser asked for', async () => {
+    const email = freshEmail();
+    const mine = await sendAs({ user_string: email, scene: 'register' });
+    const [stored] = await waitForMessages(db(), email, 1);
+    const code = codeIn(stored?.body ?? '');
+    const list = await outboxOf(mine);
     expect(list.length).toBeLessThanOrEqual(50);
     expect(list[0]).toMatchObject({ recipient: email, channel: 'email', status: 'outbox' });
     expect(list[0]?.body).toContain(code);
+    // The outside attack run read every visitor's codes here; another browser now sees none of them.
+    const stranger = await sendAs({ user_string: freshEmail(), scene: 'register' });
+    expect((await outboxOf(stranger)).map((message) => message.recipient)).not.toContain(email);
+    expect((await outboxOf()).map((message) => message.recipient)).not.toContain(email);
+    expect(await outboxOf('fairex_outbox=made-up')).toEqual([]);
+  });
+
+  it('keeps a forgotten-password code for the browser that registered the account, not the asker', async () => {
+    const email = freshEmail();
+    const owner = await sendAs({ user_string: email, scene: 'register' });
+    const [registerMessage] = await waitForMessages(db(), email, 1);
+    const registered = await caller.post(
+      '/user/register',
+      {
+        user_string: email,
+        code: codeIn(registerMessage?.body ?? ''),
+        password: 'a-good-password-1',
+        re_password: 'a-good-password-1',
+        type: 'email',
+      },
+      { cookie: owner },
+    );
+    expect(registered.body.type).toBe('ok');
+
+    // Another browser asks for a reset code: the same reply as always, but the code is not theirs.
+    const attacker = await sendAs({ user_string: email, type: 'forget' });
+    const [, forgetMessage] = await waitForMessages(db(), email, 2);
+    const forgetCode = codeIn(forgetMessage?.body ?? '');
+    expect((await outboxOf(attacker)).map((message) => message.body).join()).not.toContain(forgetCode);
+    expect((await outboxOf(owner)).map((message) => message.body).join()).toContain(forgetCode);
   });
 
   it('texts a code to +area code and number', async () => {

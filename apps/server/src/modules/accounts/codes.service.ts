@@ -28,6 +28,7 @@ import {
   codeSendHistory,
   consumeCode,
   countCodeMiss,
+  demoMailboxOwner,
   findNewestCodeForUpdate,
   insertCode,
   lockCodeAddress,
@@ -44,6 +45,8 @@ export type CodeRequest = {
   /** request.ip: the client's address (X-Forwarded-For only behind a trusted proxy). */
   readonly requester: string;
   readonly locale: Locale;
+  /** Demo only: the asking browser (hashed outbox cookie); null outside demo. */
+  readonly viewer: string | null;
 };
 
 /** An e-mail or phone number from a free-text field (`user_string`, `account`). */
@@ -67,6 +70,7 @@ export function codeMessage(params: {
   purpose: CodePurpose;
   code: string;
   locale: Locale;
+  viewer?: string | null;
 }): OutgoingMessage {
   const { locale, code } = params;
   const text = translate(locale, codeMessageKeys.body)
@@ -79,6 +83,7 @@ export function codeMessage(params: {
     subject: translate(locale, codeMessageKeys.subject),
     text,
     secrets: [code],
+    viewer: params.viewer ?? null,
   };
 }
 
@@ -194,11 +199,17 @@ export function createCodeService(deps: CodeServiceDeps) {
         expiresAt: new Date(now.getTime() + codeTtlMs),
         requesterAddress: request.requester,
         createdAt: now,
+        viewerHash: request.viewer,
       });
       return null;
     });
     if (refusal) throw accountsError(refusal);
-    if (deliver) delivery.send(codeMessage({ target, purpose, code, locale: request.locale }));
+    if (!deliver) return;
+    // Demo outbox: a reset code belongs in the mailbox of the browser that registered (or bound)
+    // the address, not of whoever asked; every other code goes to the browser that asked for it.
+    const viewer =
+      request.viewer !== null && purpose === 'forget' ? await demoMailboxOwner(db, target) : request.viewer;
+    delivery.send(codeMessage({ target, purpose, code, locale: request.locale, viewer }));
   }
 
   /** POST /user/check_email: right code? A miss counts; a hit is not used up. */

@@ -118,7 +118,7 @@ function accountsRoutes(deps: AccountsModuleDeps): FastifyPluginAsyncZod {
     const profile = createProfileService({ db, clock });
 
     app.setErrorHandler(refineValidationError);
-    await app.register(authRoutes({ accounts, codes }));
+    await app.register(authRoutes({ accounts, codes, demoOutbox: config.demo }));
     await app.register(profileRoutes({ accounts, profile }));
     if (config.demo) await app.register(outboxRoutes(db));
   };

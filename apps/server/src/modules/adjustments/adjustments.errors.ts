@@ -8,6 +8,8 @@ export type AdjustmentsErrorCode =
   | 'user_not_found'
   | 'currency_not_found'
   | 'reason_required'
+  | 'request_not_found'
+  | 'already_decided'
   | 'idempotency_key_required'
   | 'idempotency_key_invalid'
   | 'idempotency_key_reused';
@@ -20,6 +22,8 @@ export const adjustmentsErrorKeys = {
   user_not_found: 'adjustments.errors.user_not_found',
   currency_not_found: 'adjustments.errors.currency_not_found',
   reason_required: 'adjustments.errors.reason_required',
+  request_not_found: 'adjustments.errors.request_not_found',
+  already_decided: 'adjustments.errors.already_decided',
   idempotency_key_required: 'adjustments.errors.idempotency_key_required',
   idempotency_key_invalid: 'errors.idempotency_key_invalid',
   idempotency_key_reused: 'errors.idempotency_key_reused',

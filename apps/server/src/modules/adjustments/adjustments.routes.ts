@@ -1,8 +1,12 @@
 import {
   adjustmentBodySchema,
+  adjustmentCreateReplySchema,
+  adjustmentDecisionBodySchema,
   adjustmentListQuerySchema,
   adjustmentListReplySchema,
-  adjustmentSchema,
+  adjustmentRequestListQuerySchema,
+  adjustmentRequestListSchema,
+  adjustmentRequestSchema,
   apiReply,
 } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,8 +14,10 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { ok } from '../../platform/http/reply';
 import { policies } from '../../platform/http/route-policy';
+import { twoPersonThreshold } from '../approvals';
 import { staffActorOf } from '../audit';
 import type { Ledger } from '../ledger';
+import type { MarketService } from '../market';
 import { createAdjustmentsService } from './adjustments.service';
 
 /** What the adjustments routes need from the app; AppDeps satisfies it. */
@@ -19,6 +25,8 @@ export type AdjustmentsModuleDeps = {
   readonly db: Database;
   readonly clock: Clock;
   readonly ledger: Ledger;
+  readonly prices: Pick<MarketService, 'referencePrice'>;
+  readonly config: { readonly twoPersonAboveUsdt: string };
 };
 
 const tags = ['staff: balance adjustments'];
@@ -29,7 +37,13 @@ const adjustmentsPolicy = policies.staff('finance');
 /** Balance corrections by finance staff: book one, list them. */
 export function adjustmentsRoutes(deps: AdjustmentsModuleDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const adjustments = createAdjustmentsService({ db: deps.db, clock: deps.clock, ledger: deps.ledger });
+    const adjustments = createAdjustmentsService({
+      db: deps.db,
+      clock: deps.clock,
+      ledger: deps.ledger,
+      prices: deps.prices,
+      twoPersonAboveMicros: twoPersonThreshold(deps.config.twoPersonAboveUsdt),
+    });
 
     app.post(
       '/admin/adjustments',
@@ -45,10 +59,15 @@ export function adjustmentsRoutes(deps: AdjustmentsModuleDeps): FastifyPluginAsy
             'user’s account and the `adjustments` system account (reference `adjustment:<id>`, the ' +
             'reason in its memo) and an audit entry commit together. A debit beyond the available ' +
             'balance answers "Insufficient balance" and changes nothing. Needs an Idempotency-Key ' +
-            'header: a retry with the same key and body replays the first reply, another body is refused.',
+            'header: a retry with the same key and body replays the first reply, another body is ' +
+            'refused. Worth more than APPROVAL_TWO_PERSON_ABOVE_USDT (credit or debit, at the ' +
+            'reference price; without one, always), nothing is booked yet: the reply is the request ' +
+            '(`status` "pending", the caller\'s approval the first) and a second, different staff ' +
+            'member approves it with POST /admin/adjustments/decide. At or below it, the reply is ' +
+            'the booked adjustment (`status` "booked"). Nobody adjusts an account linked to them.',
           security: session,
           body: adjustmentBodySchema,
-          response: { 200: apiReply(adjustmentSchema) },
+          response: { 200: apiReply(adjustmentCreateReplySchema) },
         },
       },
       async (request) => {
@@ -66,6 +85,56 @@ export function adjustmentsRoutes(deps: AdjustmentsModuleDeps): FastifyPluginAsy
           }),
         );
       },
+    );
+
+    app.get(
+      '/admin/adjustments/requests',
+      {
+        config: { policy: adjustmentsPolicy },
+        schema: {
+          tags,
+          summary: 'Adjustments waiting for a second approval (or decided ones), 20 a page',
+          description:
+            'Pending oldest first (the default), approved or rejected newest first. Each lists the ' +
+            'approvals of its terms so far (the requester’s is the first).',
+          security: session,
+          querystring: adjustmentRequestListQuerySchema,
+          response: { 200: apiReply(adjustmentRequestListSchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          await adjustments.requests({ status: request.query.status ?? 'pending', page: request.query.page }),
+        ),
+    );
+
+    app.post(
+      '/admin/adjustments/decide',
+      {
+        config: { policy: adjustmentsPolicy },
+        schema: {
+          tags,
+          summary: 'Approve a pending adjustment (booked once two different staff agree) or reject it',
+          description:
+            'Approve approves the request’s terms as they are (user, currency, account, signed ' +
+            'amount); the requester cannot be the second approver, nor anyone linked to the ' +
+            'user. The second approval books the ledger entry and the adjustment in one ' +
+            'transaction with its audit entry. Reject needs a `reason` (2-200 characters). A ' +
+            'request is decided once.',
+          security: session,
+          body: adjustmentDecisionBodySchema,
+          response: { 200: apiReply(adjustmentRequestSchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          await adjustments.decide({
+            actor: staffActorOf(request),
+            id: request.body.id,
+            decision: request.body.decision,
+            reason: request.body.reason,
+          }),
+        ),
     );
 
     app.get(

@@ -41,3 +41,42 @@ export const balanceAdjustments = pgTable(
     check('balance_adjustments_amount', sql`${table.amount} <> 0`),
   ],
 );
+
+/**
+ * An adjustment above APPROVAL_TWO_PERSON_ABOVE_USDT waits here: nothing moves until a second,
+ * different staff member approves the same terms (review_approvals, target 'adjustment'); then
+ * the balance_adjustments row and its ledger entry are booked in the approval's transaction and
+ * `adjustment_id` names them. The requester's Idempotency-Key and body hash make a retried request
+ * one request.
+ */
+export const adjustmentRequests = pgTable(
+  'adjustment_requests',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id').notNull(),
+    currencyId: integer('currency_id').notNull(),
+    accountKind: smallint('account_kind').notNull(),
+    /** Smallest units, signed: positive credits the user. */
+    amount: numeric('amount', { precision: 40, scale: 0 }).notNull(),
+    reason: text('reason').notNull(),
+    requestedBy: integer('requested_by').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull(),
+    decisionReason: text('decision_reason').notNull().default(''),
+    decidedBy: integer('decided_by'),
+    adjustmentId: integer('adjustment_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('adjustment_requests_key_idx').on(table.requestedBy, table.idempotencyKey),
+    index('adjustment_requests_status_idx').on(table.status, table.id),
+    check('adjustment_requests_amount', sql`${table.amount} <> 0`),
+    check('adjustment_requests_status', sql`${table.status} in ('pending', 'approved', 'rejected')`),
+    check(
+      'adjustment_requests_booked',
+      sql`(${table.status} = 'approved') = (${table.adjustmentId} is not null)`,
+    ),
+  ],
+);

@@ -40,3 +40,27 @@ export function isOwnRequest(params: {
   if (staff.linkedUserId !== null && staff.linkedUserId === owner.id) return true;
   return owner.email !== null && owner.email.trim().toLowerCase() === staff.email.trim().toLowerCase();
 }
+
+/**
+ * What one approval approves: the currency, the amount in its smallest units (decimal integer
+ * text) and where the money goes. Two approvals count together only when their terms are equal.
+ */
+export type ApprovalTerms = {
+  readonly currency_id: number;
+  readonly amount: string;
+  readonly destination: string;
+};
+
+export function sameTerms(a: ApprovalTerms, b: ApprovalTerms): boolean {
+  return a.currency_id === b.currency_id && a.amount === b.amount && a.destination === b.destination;
+}
+
+/**
+ * The approvals that count now: those agreeing with the newest approval's terms (a later approval
+ * with other terms starts a new count), oldest first. Input oldest first.
+ */
+export function currentApprovals<T extends { readonly terms: ApprovalTerms }>(approvals: readonly T[]): T[] {
+  const newest = approvals.at(-1);
+  if (!newest) return [];
+  return approvals.filter((approval) => sameTerms(approval.terms, newest.terms));
+}

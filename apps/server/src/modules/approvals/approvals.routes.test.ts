@@ -100,6 +100,34 @@ describe.each(testDatabases())('two-person approval of deposits on $name', (test
     await expectLedgerClean(testApp.database);
   });
 
+  it('binds each approval to its terms: a second approval of another amount is a new first one', async () => {
+    const user = await newUser();
+    const request = await deposit(user, '20000');
+    const first = await okMessage<DepositQueueEntry>(
+      decide({ id: request.id, decision: 'approve', amount: '20000' }, tokens.first),
+    );
+    expect(first.approvals).toMatchObject([{ staff_id: 31, amount: '20000.000000', currency: 'USDT' }]);
+
+    // The outside attack run: the second approver names 900,000. Nothing is credited; it waits.
+    const raised = await okMessage<DepositQueueEntry>(
+      decide({ id: request.id, decision: 'approve', amount: '900000' }, tokens.second),
+    );
+    expect(raised).toMatchObject({ status: 'pending', approvals_required: 2 });
+    expect(await spotBalance(user)).toBe(0n);
+
+    // The first approver now seconds the new terms: both approved 900,000, so 900,000 is credited.
+    const agreed = await okMessage<DepositQueueEntry>(
+      decide({ id: request.id, decision: 'approve', amount: '900000' }, tokens.first),
+    );
+    expect(agreed).toMatchObject({ status: 'approved', credited_amount: '900000.000000' });
+    expect(agreed.approvals.map((approval) => [approval.staff_id, approval.amount])).toEqual([
+      [32, '900000.000000'],
+      [31, '900000.000000'],
+    ]);
+    expect(await spotBalance(user)).toBe(900_000n * oneUsdt);
+    await expectLedgerClean(testApp.database);
+  });
+
   it('lets one staff member approve at or below the threshold, and reject at any amount', async () => {
     const user = await newUser();
     const small = await deposit(user, '100');

@@ -5,6 +5,8 @@
 import { invariant } from '@fairex/domain';
 import { thresholdMicros } from './approvals.domain';
 
+export type { ApprovalTerms } from './approvals.domain';
+
 /** APPROVAL_TWO_PERSON_ABOVE_USDT (validated by the config) in micro-USDT. */
 export function twoPersonThreshold(text: string): bigint {
   const micros = thresholdMicros(text);

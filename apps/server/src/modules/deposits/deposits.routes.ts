@@ -202,7 +202,10 @@ export function depositsRoutes(deps: DepositsModuleDeps): FastifyPluginAsyncZod 
           description:
             'Approve may name the `amount` actually received (default: the requested amount). The ' +
             'credit is one ledger entry, reference `deposit:<id>`, booked with the decision in one ' +
-            'transaction; a second decision answers "already reviewed".',
+            'transaction; a second decision answers "already reviewed". Above ' +
+            'APPROVAL_TWO_PERSON_ABOVE_USDT two different staff members must approve the same ' +
+            'amount: each approval records its amount, an approval naming another amount starts a ' +
+            'new count, and the credit is the amount both approved (`approvals` lists them).',
           security: [{ session: [] }],
           body: depositDecisionBodySchema,
           response: { 200: apiReply(depositQueueEntrySchema) },

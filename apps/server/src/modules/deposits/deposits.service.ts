@@ -8,11 +8,12 @@ import type {
   DepositRecord,
   DepositStatus,
 } from '@fairex/contract';
-import { invariant } from '@fairex/domain';
+import { invariant, toScaledBigint } from '@fairex/domain';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { getUserContact } from '../accounts';
 import {
+  type ApprovalTerms,
   type ApprovalView,
   approvalsFor,
   approvalsNeeded,
@@ -111,6 +112,25 @@ export type DepositsService = {
 
 const reasonLengthMin = 2;
 
+/** What a deposit approval approves: this amount of the currency, to the user's spot account. */
+function depositTerms(record: DepositRequestRecord, credited: bigint): ApprovalTerms {
+  return {
+    currency_id: record.currencyId,
+    amount: credited.toString(),
+    destination: `#${record.userId} spot`,
+  };
+}
+
+function parseScaled(
+  text: string,
+  currencyId: number,
+  currencies: readonly DepositCurrency[],
+): bigint | null {
+  const currency = currencies.find((candidate) => candidate.id === currencyId);
+  const parsed = currency ? toScaledBigint(text, currency.scale) : null;
+  return parsed?.ok ? parsed.value : null;
+}
+
 /** A deposit request as the audit log keeps it, before and after a decision. */
 function requestSnapshot(record: DepositRequestRecord) {
   return {
@@ -183,10 +203,16 @@ export function createDepositsService(deps: DepositsServiceDeps): DepositsServic
     const labels = labelsOf(list);
     const contact = await getUserContact(db, record.userId);
     const given = approvals ?? (await approvalsFor(db, 'deposit', [record.id])).get(record.id) ?? [];
+    // Pending: valued at the amount the current approvals name (the requested one before any).
+    const proposed = given[0] ? parseScaled(given[0].amount, record.currencyId, list) : null;
     return {
       ...depositQueueEntryView(record, labels, contact?.account ?? ''),
       approvals: [...given],
-      approvals_required: approvalsRequiredFor(record, record.creditedAmount ?? record.amount, list),
+      approvals_required: approvalsRequiredFor(
+        record,
+        record.creditedAmount ?? proposed ?? record.amount,
+        list,
+      ),
     };
   }
 
@@ -388,9 +414,12 @@ export function createDepositsService(deps: DepositsServiceDeps): DepositsServic
             credited = typed.units;
           }
           // Four eyes above the threshold: a first approval is recorded and the request waits.
+          // Approvals count together only for the same amount: a second approver who names
+          // another amount starts a new count, and the credit is what two people approved.
           const gate = await recordApproval(tx, {
             target: { type: 'deposit', id: request.id },
             actor: decision.actor,
+            terms: depositTerms(request, credited),
             required: approvalsRequiredFor(request, credited, currencies),
             at: now,
             snapshot: requestSnapshot(request),

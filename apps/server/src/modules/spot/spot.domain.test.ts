@@ -327,11 +327,16 @@ describe('the exchange walk', () => {
       worstTicks: 320_000,
       cost: 32_000_000n,
       fee: 32_000n,
+      bookShort: false,
     });
     const some = lotsForBudget(asks, 40_000_000n, eth.takerRate, eth);
     expect(some.lots).toBeGreaterThan(1000);
     expect(some.cost + some.fee).toBeLessThanOrEqual(40_000_000n);
     expect(lotsForBudget(asks, 1n, eth.takerRate, eth).lots).toBe(0);
+    // More budget than the whole book: every lot, and the walk says the book was short.
+    const all = lotsForBudget(asks, 10n ** 15n, eth.takerRate, eth);
+    expect(all.lots).toBe(asks.reduce((sum, level) => sum + level.lots, 0));
+    expect(all.bookShort).toBe(true);
   });
 
   it('never spends more than the budget, and one more lot would', () => {
@@ -349,6 +354,7 @@ describe('the exchange walk', () => {
           const result = lotsForBudget(sorted, budget, eth.takerRate, eth);
           expect(result.cost + result.fee).toBeLessThanOrEqual(budget);
           const total = sorted.reduce((sum, level) => sum + level.lots, 0);
+          if (result.bookShort) expect(result.lots).toBe(total);
           if (result.lots < total) {
             const more = proceedsForLots([], 0, 0n, eth); // keeps the helper exercised
             expect(more.lots).toBe(0);

@@ -321,10 +321,11 @@ export function lotsForBudget(
   budget: bigint,
   rate: bigint,
   rules: PairRules,
-): { lots: number; worstTicks: number | null; cost: bigint; fee: bigint } {
+): { lots: number; worstTicks: number | null; cost: bigint; fee: bigint; bookShort: boolean } {
   let lots = 0;
   let tl = 0n;
   let worstTicks: number | null = null;
+  let budgetStopped = false;
   const spend = (extraTl: bigint) => {
     const total = tl + extraTl;
     return notionalCeil(total, rules) + feeCeil(total * rate, rules);
@@ -350,9 +351,12 @@ export function lotsForBudget(
       tl += price * BigInt(low);
       worstTicks = level.priceTicks;
     }
+    budgetStopped = true;
     break;
   }
-  return { lots, worstTicks, cost: notionalCeil(tl, rules), fee: feeCeil(tl * rate, rules) };
+  // Short of book: every level was taken and the budget would still buy a lot at the last price.
+  const bookShort = !budgetStopped && worstTicks !== null && spend(BigInt(worstTicks)) <= budget;
+  return { lots, worstTicks, cost: notionalCeil(tl, rules), fee: feeCeil(tl * rate, rules), bookShort };
 }
 
 /** What selling `lots` into the bids would bring (before and after the taker fee). */

@@ -113,15 +113,21 @@ export type OrderState = {
   readonly seq: number;
   readonly createdAt: Date;
   updatedAt: Date;
+  /** An exchange the book could fill only in part (allowed by the caller); absent when reloaded. */
+  readonly exchangeShort?: boolean;
 };
 
 /**
  * How an exchange is sized inside the actor, against the book as it is when the order runs:
  * a quote budget (buy as much base as it pays for, fee included), or base lots to sell.
  */
-export type ExchangeSizing =
+export type ExchangeSizing = (
   | { readonly kind: 'budget'; readonly budget: bigint; readonly minReceive: bigint | null }
-  | { readonly kind: 'sell'; readonly minReceive: bigint | null };
+  | { readonly kind: 'sell'; readonly minReceive: bigint | null }
+) & {
+  /** Without it, an exchange the book can only partly fill is refused and nothing moves. */
+  readonly allowPartial: boolean;
+};
 
 export type PlaceRequest = {
   readonly userId: number;
@@ -138,6 +144,8 @@ export type PlaceRequest = {
   readonly idempotencyKey: string | null;
   readonly tickId: string | null;
   readonly exchange?: ExchangeSizing;
+  /** Set by the sizing: the book holds less than the exchange asked for (a partial fill). */
+  readonly exchangeShort?: boolean;
 };
 
 type Deferred<T> = { resolve(value: T): void; reject(error: unknown): void };
@@ -602,6 +610,7 @@ export class PairActor {
         seq: entry.id,
         createdAt: now,
         updatedAt: now,
+        ...(request.exchangeShort ? { exchangeShort: true } : {}),
       };
       touched.set(state.id, state);
       created.push(state);
@@ -752,6 +761,7 @@ export class PairActor {
     if (sizing.kind === 'budget') {
       const walk = lotsForBudget(levels, sizing.budget, request.rates.takerRate, rules);
       if (walk.lots === 0 || walk.worstTicks === null) return { error: spotError('exchange_not_fillable') };
+      if (walk.bookShort && !sizing.allowPartial) return { error: spotError('exchange_partial') };
       const receive = BigInt(walk.lots) * lotBaseUnits(rules);
       if (sizing.minReceive !== null && receive < sizing.minReceive)
         return { error: spotError('exchange_below_min_receive') };
@@ -761,14 +771,17 @@ export class PairActor {
           priceTicks: walk.worstTicks,
           lots: walk.lots,
           holdAmount: walk.cost + walk.fee,
+          exchangeShort: walk.bookShort,
         },
       };
     }
     const walk = proceedsForLots(levels, request.lots, request.rates.takerRate, rules);
     if (walk.lots === 0 || walk.worstTicks === null) return { error: spotError('exchange_not_fillable') };
+    const short = walk.lots < request.lots;
+    if (short && !sizing.allowPartial) return { error: spotError('exchange_partial') };
     if (sizing.minReceive !== null && walk.proceeds - walk.fee < sizing.minReceive)
       return { error: spotError('exchange_below_min_receive') };
-    return { request: { ...request, priceTicks: walk.worstTicks } };
+    return { request: { ...request, priceTicks: walk.worstTicks, exchangeShort: short } };
   }
 
   /** The resting orders an incoming order of `userId` could take, best first, up to `limitTicks`. */

@@ -15,6 +15,7 @@ export type SpotErrorCode =
   | 'exchange_direction_invalid'
   | 'exchange_not_fillable'
   | 'exchange_below_min_receive'
+  | 'exchange_partial'
   | 'exchange_too_small'
   | 'busy'
   | 'pair_not_found'
@@ -38,6 +39,7 @@ export const spotErrorKeys = {
   exchange_direction_invalid: 'spot.errors.exchange_direction_invalid',
   exchange_not_fillable: 'spot.errors.exchange_not_fillable',
   exchange_below_min_receive: 'spot.errors.exchange_below_min_receive',
+  exchange_partial: 'spot.errors.exchange_partial',
   exchange_too_small: 'spot.errors.exchange_too_small',
   busy: 'spot.errors.busy',
   pair_not_found: 'spot.errors.pair_not_found',

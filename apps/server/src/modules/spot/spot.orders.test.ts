@@ -222,6 +222,7 @@ describe.each(testDatabases())('spot orders and exchange on $name', (testDatabas
     );
     expect(result.received).toBe(quote.receive);
     expect(result.fee).toBe(quote.fee);
+    expect(result.partial).toBe(false);
     expect(Number(result.spent)).toBeLessThanOrEqual(100);
     const usdt = await spotBalance(user, usdtId);
     expect(usdt.held).toBe(0n);
@@ -243,6 +244,7 @@ describe.each(testDatabases())('spot orders and exchange on $name', (testDatabas
       ),
     );
     expect(back.received).toBe(sellQuote.receive);
+    expect(back).toMatchObject({ partial: false, unfilled: '0.00000000' });
     expect((await spotBalance(user, ethId)).balance).toBe(0n);
     // Asking for more than the book gives: refused, nothing changes.
     const before = await spotBalance(user, usdtId);
@@ -265,6 +267,34 @@ describe.each(testDatabases())('spot orders and exchange on $name', (testDatabas
       ).body,
     ).toEqual(mine('exchange_direction_invalid'));
     expect(await spotBalance(user, usdtId)).toEqual(before);
+    await expectLedgerClean(testApp.database);
+  });
+
+  it('refuses a quick exchange the book can only partly fill, unless the caller allows partial fills', async () => {
+    const maker = await newTrader([{ currencyId: ethId, units: oneBtc }]);
+    const user = await newTrader([{ currencyId: usdtId, units: 1_000_000n * oneUsdt }]);
+    await okMessage(trade(maker, { ...ethPair, type: 2, amount: '0.01', target_price: near(ethRef, 50) }));
+    const body = { from_currency_id: usdtId, to_currency_id: ethId, number: '900000' };
+    const quote = await okMessage<ExchangeQuote>(
+      caller.post('/user/getTransferFee', body, { token: user.token }),
+    );
+    expect(quote.fillable).toBe(false);
+    // The outside attack run got "ok" here for a fraction of what it asked; now nothing moves.
+    const before = await spotBalance(user, usdtId);
+    expect((await caller.post('/user/Transfer', body, { token: user.token })).body).toEqual(
+      mine('exchange_partial'),
+    );
+    expect(await spotBalance(user, usdtId)).toEqual(before);
+
+    const partial = await okMessage<ExchangeResult>(
+      caller.post('/user/Transfer', { ...body, allow_partial: '1' }, { token: user.token }),
+    );
+    expect(partial.partial).toBe(true);
+    expect(Number(partial.received)).toBeGreaterThan(0);
+    const spent = BigInt(partial.spent.replace('.', ''));
+    expect(BigInt(partial.unfilled.replace('.', ''))).toBe(900_000n * oneUsdt - spent);
+    expect((await spotBalance(user, usdtId)).balance).toBe(before.balance - spent);
+
     await expectLedgerClean(testApp.database);
   });
 

@@ -212,8 +212,11 @@ export function spotHttpRoutes(spot: SpotExchange): FastifyPluginAsyncZod {
           description:
             '`number` is in the from currency. Buying the base with the quote, the amount is what the ' +
             'budget buys from the book (fee included) when the order runs; selling the base, `number` ' +
-            'must be on the lot. `min_receive` refuses the exchange when less would arrive. Honours ' +
-            'Idempotency-Key.',
+            'must be on the lot. `min_receive` refuses the exchange when less would arrive. When the ' +
+            'book cannot fill all of `number` within the price band, the exchange is refused and ' +
+            'nothing moves ("Only part of this amount can be exchanged now"), unless `allow_partial` ' +
+            'is "1": then what the book holds is exchanged and the reply says `partial: true`, with ' +
+            'the rest (`unfilled`) left in the account. Honours Idempotency-Key.',
           security: session,
           body: exchangeBodySchema,
           response: { 200: apiReply(exchangeReplySchema) },
@@ -227,6 +230,7 @@ export function spotHttpRoutes(spot: SpotExchange): FastifyPluginAsyncZod {
             toCurrencyId: request.body.to_currency_id,
             number: request.body.number,
             minReceive: request.body.min_receive,
+            allowPartial: request.body.allow_partial ?? false,
             idempotencyKey: request.idempotencyKey,
           }),
         ),

@@ -110,6 +110,8 @@ export type SpotExchange = SpotService & {
     toCurrencyId: number;
     number: string;
     minReceive: string | undefined;
+    /** Exchange what the book holds instead of refusing when it cannot fill all of `number`. */
+    allowPartial: boolean;
     idempotencyKey: string | undefined;
   }): Promise<ExchangeResult>;
 };
@@ -672,9 +674,12 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
       const { rules } = pair;
       const reference = referenceBand(pair);
       let state: OrderState;
+      /** What the caller asked to exchange, in the from currency's smallest units. */
+      let askedUnits: bigint;
       if (side === 'buy') {
         const budget = parseAmount(params.number, rules.quoteScale);
         if (!budget.ok) throw spotError(amountError(budget.error));
+        askedUnits = budget.units;
         const minReceive =
           params.minReceive === undefined ? null : parseMin(params.minReceive, rules.baseScale);
         state = await pair.actor.place({
@@ -688,10 +693,11 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
           rates: feeRatesOf(rules),
           idempotencyKey: params.idempotencyKey ?? null,
           tickId: reference.tickId,
-          exchange: { kind: 'budget', budget: budget.units, minReceive },
+          exchange: { kind: 'budget', budget: budget.units, minReceive, allowPartial: params.allowPartial },
         });
       } else {
         const lots = lotsOf(params.number, rules);
+        askedUnits = BigInt(lots) * lotBaseUnits(rules);
         const minReceive =
           params.minReceive === undefined ? null : parseMin(params.minReceive, rules.quoteScale);
         state = await pair.actor.place({
@@ -705,12 +711,16 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
           rates: feeRatesOf(rules),
           idempotencyKey: params.idempotencyKey ?? null,
           tickId: reference.tickId,
-          exchange: { kind: 'sell', minReceive },
+          exchange: { kind: 'sell', minReceive, allowPartial: params.allowPartial },
         });
       }
       const order = orderView(state, pair);
       const filledBase = BigInt(state.filledLots) * lotBaseUnits(rules);
+      const spentUnits = side === 'buy' ? state.money.turnover + state.money.fee : filledBase;
+      const unfilled = askedUnits > spentUnits ? askedUnits - spentUnits : 0n;
       return {
+        partial: state.exchangeShort === true || (side === 'sell' && state.filledLots < state.lots),
+        unfilled: side === 'buy' ? quoteText(unfilled, rules) : scaled(unfilled, rules.baseScale),
         order,
         spent:
           side === 'buy'

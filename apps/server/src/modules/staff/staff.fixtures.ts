@@ -14,9 +14,8 @@ import type { RoutePolicy } from '../../platform/http/route-policy';
 import type { TestDatabase } from '../../test-support/test-databases';
 import { createSessionResolver } from '../accounts';
 import { createStaffModule } from './index';
-import { hmacSha1 } from './staff.secrets';
 import { withStaffSessions } from './staff.service';
-import { base32Decode, hotpCode, totpStepAt } from './staff.totp.domain';
+import { hotpCode, totpSecretFromBase32, totpStepAt } from './staff.totp';
 
 export type Reply = { status: number; body: { type: unknown; message: unknown } };
 
@@ -98,7 +97,7 @@ export async function startStaffTestApp(
 
 /** The code an authenticator app with this secret shows at `at`. */
 export function totpCodeAt(secretBase32: string, at: Date, stepOffset = 0): string {
-  const secret = base32Decode(secretBase32);
+  const secret = totpSecretFromBase32(secretBase32);
   if (!secret) throw new Error(`not base32: ${secretBase32}`);
-  return hotpCode({ secret, counter: totpStepAt(at.getTime()) + stepOffset, hmac: hmacSha1 });
+  return hotpCode({ secret, counter: totpStepAt(at.getTime()) + stepOffset });
 }

@@ -112,7 +112,14 @@ describe.each(testDatabases())('a staff member’s linked customer account on $n
     );
     expect(approved).toMatchObject({ status: 'approved' });
     expect(approved.approvals).toEqual([
-      { staff_id: otherStaffId, name: `Member ${otherStaffId}`, at: expect.any(Number) },
+      {
+        staff_id: otherStaffId,
+        name: `Member ${otherStaffId}`,
+        at: expect.any(Number),
+        amount: '30.000000',
+        currency: 'USDT',
+        destination: expect.any(String),
+      },
     ]);
     expect(await spotBalance(user)).toBe(30n * 1_000_000n);
     await okMessage(link(linkedStaffId, 0));

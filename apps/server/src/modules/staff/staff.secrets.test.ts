@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { staffTokenPrefix } from './staff.domain';
 import { createTotpSecretBox, newStaffToken, newTotpSecret, staffTokenHash } from './staff.secrets';
-import { base32Decode } from './staff.totp.domain';
+import { totpSecretFromBase32 } from './staff.totp';
 
 const key = 'an operator secret key of 32+ characters';
 
@@ -14,7 +14,7 @@ describe('TOTP secrets at rest', () => {
     expect(sealed.startsWith('aesgcm:')).toBe(true);
     expect(sealed).not.toContain(secret);
     expect(box.seal(secret)).not.toBe(sealed);
-    expect(box.open(sealed)).toEqual(base32Decode(secret));
+    expect(box.open(sealed)).toEqual(totpSecretFromBase32(secret));
   });
 
   it('cannot open a sealed secret without the key, with another key, or once tampered with', () => {
@@ -31,7 +31,7 @@ describe('TOTP secrets at rest', () => {
     const secret = newTotpSecret();
     const stored = createTotpSecretBox(undefined).seal(secret);
     expect(stored).toBe(`plain:${secret}`);
-    expect(createTotpSecretBox(key).open(stored)).toEqual(base32Decode(secret));
+    expect(createTotpSecretBox(key).open(stored)).toEqual(totpSecretFromBase32(secret));
   });
 
   it('refuses a short key', () => {

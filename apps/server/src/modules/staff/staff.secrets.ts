@@ -1,6 +1,6 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { staffTokenPrefix } from './staff.domain';
-import { base32Decode, base32Encode, type HmacSha1, totpSecretBytes } from './staff.totp.domain';
+import { totpSecretBytes, totpSecretFromBase32, totpSecretToBase32 } from './staff.totp';
 
 /** Opaque staff tokens: the prefix and 32 random bytes, base64url. */
 const staffTokenBytes = 32;
@@ -8,8 +8,6 @@ const staffTokenBytes = 32;
 export const staffTotpKeyLengthMin = 32;
 const aesKeyBytes = 32;
 const gcmIvBytes = 12;
-
-export const hmacSha1: HmacSha1 = (key, message) => createHmac('sha1', key).update(message).digest();
 
 export function newStaffToken(): string {
   return `${staffTokenPrefix}${randomBytes(staffTokenBytes).toString('base64url')}`;
@@ -22,7 +20,7 @@ export function staffTokenHash(token: string): string {
 
 /** A fresh 160-bit TOTP secret, base32 as authenticator apps take it. */
 export function newTotpSecret(): string {
-  return base32Encode(randomBytes(totpSecretBytes));
+  return totpSecretToBase32(randomBytes(totpSecretBytes));
 }
 
 /**
@@ -57,14 +55,14 @@ export function createTotpSecretBox(keyText: string | undefined): TotpSecretBox 
       return `aesgcm:${parts.join(':')}`;
     },
     open(stored) {
-      if (stored.startsWith('plain:')) return base32Decode(stored.slice('plain:'.length));
+      if (stored.startsWith('plain:')) return totpSecretFromBase32(stored.slice('plain:'.length));
       const [scheme, iv, tag, sealed] = stored.split(':');
       if (scheme !== 'aesgcm' || !key || !iv || !tag || !sealed) return null;
       try {
         const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
         decipher.setAuthTag(Buffer.from(tag, 'base64url'));
         const secret = Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]);
-        return base32Decode(secret.toString('utf8'));
+        return totpSecretFromBase32(secret.toString('utf8'));
       } catch {
         return null;
       }

@@ -33,8 +33,8 @@ import {
   staffMemberOf,
   updateStaff,
 } from './staff.repository';
-import { hmacSha1, newStaffToken, newTotpSecret, staffTokenHash, type TotpSecretBox } from './staff.secrets';
-import { matchTotp, otpauthUri } from './staff.totp.domain';
+import { newStaffToken, newTotpSecret, staffTokenHash, type TotpSecretBox } from './staff.secrets';
+import { matchTotp, otpauthUri } from './staff.totp';
 
 export type StaffServiceDeps = {
   readonly db: Database;
@@ -130,7 +130,6 @@ export function createStaffService(deps: StaffServiceDeps) {
               code: params.code,
               nowMs: now.getTime(),
               lastUsedStep: record.totpLastStep,
-              hmac: hmacSha1,
             })
           : null;
       if (step === null) {

@@ -18,6 +18,7 @@ import type { Database } from '../../platform/db/database';
 import { platformErrors } from '../../platform/http/app-error';
 import { consumeUserCode, getUserContact, verifyPayPassword } from '../accounts';
 import {
+  type ApprovalTerms,
   type ApprovalView,
   approvalsFor,
   approvalsNeeded,
@@ -430,6 +431,7 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
             const gate = await recordApproval(txDb, {
               target: { type: 'withdrawal', id: found.id },
               actor: decision.actor,
+              terms: withdrawalTerms(found),
               required: approvalsRequiredFor(found, currencies),
               at: now,
               snapshot: withdrawalSnapshot(found),
@@ -504,6 +506,18 @@ export function createWithdrawalsService(deps: WithdrawalsServiceDeps) {
       at,
     );
   }
+}
+
+/**
+ * What a withdrawal approval approves: the amount paid out (the fee comes on top, fixed with the
+ * request) and the destination, as frozen into the request.
+ */
+function withdrawalTerms(row: WithdrawalRow): ApprovalTerms {
+  const destination =
+    row.destination.kind === 'address'
+      ? `${row.destination.chain ?? ''} ${row.destination.address}`.trim()
+      : `${row.destination.bankName} ${row.destination.bankAccount}`;
+  return { currency_id: row.currencyId, amount: row.amount.toString(), destination };
 }
 
 /** A withdrawal as the audit log keeps it, before and after a decision. */

@@ -8,7 +8,7 @@
  * PostgreSQL; PGlite, with one connection, runs them one after another.
  */
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../platform/http/route-policy';
 import { serverMessages } from '../../platform/i18n/messages';
 import { announcedSeed, expectLedgerClean, reportFigures } from '../../test-support/money-test';
@@ -115,9 +115,19 @@ describe.each(testDatabases())('two-person withdrawal approvals racing on $name'
       // Two people at once: one first approval, one real approval, one payout queued.
       const pair = await withdraw();
       const order = (seed + round) % 2 === 0 ? [tokens.first, tokens.second] : [tokens.second, tokens.first];
-      const pairStatuses = (await Promise.all(order.map((token) => decide(pair.id, token, 'approve'))))
-        .map(statusOf)
-        .sort();
+      const pairReplies = await Promise.all(order.map((token) => decide(pair.id, token, 'approve')));
+      const pairStatuses = pairReplies.map(statusOf).sort();
+      // Each approval names what it approved: the amount paid out and the frozen address.
+      const approved = pairReplies.find((reply) => statusOf(reply) === 'approved')?.body.message as
+        | { approvals: { amount: string; currency: string; destination: string }[] }
+        | undefined;
+      if (round === 0) {
+        expect(approved?.approvals).toHaveLength(2);
+        for (const approval of approved?.approvals ?? []) {
+          expect(approval).toMatchObject({ amount: '0.01000000', currency: 'BTC' });
+          expect(approval.destination).toMatch(/^BTC \S+$/);
+        }
+      }
       races += 1;
       if (
         JSON.stringify(pairStatuses) !== JSON.stringify(['approved', 'pending']) ||

@@ -19,6 +19,8 @@ export type OutgoingMessage = {
    * stored copy carry a mask instead, so the database never holds a usable code.
    */
   readonly secrets: readonly string[];
+  /** Demo only: the browser (hashed outbox cookie) that may read it in the outbox; null: nobody. */
+  readonly viewer?: string | null;
 };
 
 export interface MailSender {
@@ -39,6 +41,7 @@ export interface OutboxRecorder {
     body: string;
     status: DeliveryStatus;
     createdAt: Date;
+    viewerHash: string | null;
   }): Promise<void>;
 }
 
@@ -114,6 +117,7 @@ export function createDelivery(deps: DeliveryDeps): Delivery {
       body,
       status,
       createdAt: clock.now(),
+      viewerHash: demo ? (message.viewer ?? null) : null,
     });
     logger.info(
       { channel: message.channel, to: message.to, status, ...(demo ? { text: message.text } : {}) },

@@ -67,6 +67,9 @@ export function LoginPage() {
           <div className="account-note-card login-demo-card" data-testid="login-demo" role="note">
             <p className="account-note-title">{t('account:login.demoTitle')}</p>
             <p className="account-note-body">{t('account:login.demoBody', demoAccount)}</p>
+            <p className="account-note-body" data-testid="login-demo-shared">
+              {t('account:login.demoShared')}
+            </p>
             <button
               type="button"
               className="fx-button"

@@ -56,10 +56,15 @@ function unit(hash: number): number {
   return (hash + 0.5) / 4_294_967_296;
 }
 
-/** A standard normal draw (Box-Muller) that depends only on its inputs. */
+/**
+ * A standard normal draw (Box-Muller) that depends only on its inputs. The seed is mixed in first
+ * and again last: the running hash holds 32 bits, so a seed mixed in only first would be worth 32
+ * bits to someone searching for it from published prices; mixed in at both ends, a guess must
+ * cover the whole seed (up to 53 bits, see config's simulatedMarketSeed).
+ */
 export function gaussian(seed: number, key: number, level: number, time: number): number {
-  const first = unit(hash32(seed, key, level, time, 1));
-  const second = unit(hash32(seed, key, level, time, 2));
+  const first = unit(hash32(seed, key, level, time, 1, seed));
+  const second = unit(hash32(seed, key, level, time, 2, seed));
   return Math.sqrt(-2 * Math.log(first)) * Math.cos(2 * Math.PI * second);
 }
 
@@ -156,7 +161,7 @@ export function priceUnits(price: number, tickUnits: bigint, unitScale: number):
 
 /** A deterministic traded volume for one second, in lot units: uniform in [0, 2 x average]. */
 export function volumeLots(seed: number, key: string, second: number, averageLotsPerSecond: number): bigint {
-  const draw = unit(hash32(seed, keyHash(key), 9, second));
+  const draw = unit(hash32(seed, keyHash(key), 9, second, seed));
   return BigInt(Math.floor(draw * 2 * averageLotsPerSecond));
 }
 
