@@ -11,6 +11,40 @@ export const candlePeriods = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w'] 
 export type CandlePeriod = (typeof candlePeriods)[number];
 export const candlePeriodSchema = z.enum(candlePeriods);
 
+/**
+ * Periods a chart may ask for: ours, calendar months (`1mon`), and the TradingView resolutions
+ * existing clients of this API family send, each read as the period it names. Case matters:
+ * `1m` is a minute, `1M` a month.
+ */
+export const candleRequestPeriods = [...candlePeriods, '1mon'] as const;
+export type CandleRequestPeriod = (typeof candleRequestPeriods)[number];
+export const candlePeriodAliases: Readonly<Record<string, CandleRequestPeriod>> = {
+  '1min': '1m',
+  '5min': '5m',
+  '15min': '15m',
+  '30min': '30m',
+  '60min': '1h',
+  '4hour': '4h',
+  '1day': '1d',
+  '1week': '1w',
+  '1D': '1d',
+  '1W': '1w',
+  '1M': '1mon',
+};
+export const candleRequestPeriodSchema = z
+  .string()
+  .max(8)
+  .transform((text, context) => {
+    const period = (candleRequestPeriods as readonly string[]).includes(text)
+      ? (text as CandleRequestPeriod)
+      : candlePeriodAliases[text];
+    if (period === undefined) {
+      context.addIssue({ code: 'custom', message: `unknown candle period ${text}` });
+      return z.NEVER;
+    }
+    return period;
+  });
+
 /** A tradable instrument; prices and sizes travel as decimal strings (conventions rule 1). */
 export const instrumentSchema = z.object({
   id: z.number().int(),
@@ -53,7 +87,7 @@ export const quotationReplySchema = z.array(quoteSchema);
 /** GET /currency/new_timeshar {from, to (unix seconds), symbol, period} */
 export const candlesQuerySchema = z.strictObject({
   symbol: z.string().min(1).max(32),
-  period: candlePeriodSchema,
+  period: candleRequestPeriodSchema,
   from: positiveIntParam,
   to: positiveIntParam,
 });

@@ -1,7 +1,14 @@
 import { candlePeriods } from '@fairex/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { aggregateCandles, aggregateTicks, candleOpenTime, candlePeriodMs } from './candles.domain';
+import {
+  aggregateCandles,
+  aggregateMonths,
+  aggregateTicks,
+  candleOpenTime,
+  candlePeriodMs,
+  monthOpenTime,
+} from './candles.domain';
 
 const start = Date.UTC(2026, 10, 1);
 const ticksArbitrary = fc
@@ -63,5 +70,22 @@ describe('candle aggregation', () => {
       }),
       { numRuns: 100 },
     );
+  });
+
+  it('rolls days up into calendar months (UTC), each from its first to its last day', () => {
+    expect(monthOpenTime(Date.UTC(2026, 1, 28, 23, 59))).toBe(Date.UTC(2026, 1, 1));
+    expect(monthOpenTime(Date.UTC(2026, 2, 1))).toBe(Date.UTC(2026, 2, 1));
+    const day = (month: number, date: number, open: bigint, close: bigint) => ({
+      openTime: Date.UTC(2026, month, date),
+      open,
+      high: open > close ? open : close,
+      low: open < close ? open : close,
+      close,
+      volume: 1n,
+    });
+    expect(aggregateMonths([day(0, 30, 10n, 12n), day(0, 31, 12n, 9n), day(1, 1, 9n, 15n)])).toEqual([
+      { openTime: Date.UTC(2026, 0, 1), open: 10n, high: 12n, low: 9n, close: 9n, volume: 2n },
+      { openTime: Date.UTC(2026, 1, 1), open: 9n, high: 15n, low: 9n, close: 15n, volume: 1n },
+    ]);
   });
 });

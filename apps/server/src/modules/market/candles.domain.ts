@@ -121,3 +121,25 @@ export function mergeCandles(earlier: CandleValue, later: CandleValue): CandleVa
     volume: earlier.volume + later.volume,
   };
 }
+
+/** The open time (unix ms) of the UTC calendar month holding `timeMs`. */
+export function monthOpenTime(timeMs: number): number {
+  const date = new Date(timeMs);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+}
+
+/** Daily candles in time order -> calendar-month candles (UTC), oldest first. */
+export function aggregateMonths(days: readonly CandleValue[]): CandleValue[] {
+  const result: CandleValue[] = [];
+  let current: CandleValue | undefined;
+  for (const day of days) {
+    const openTime = monthOpenTime(day.openTime);
+    if (current && openTime === current.openTime) current = mergeCandles(current, day);
+    else {
+      if (current) result.push(current);
+      current = { ...day, openTime };
+    }
+  }
+  if (current) result.push(current);
+  return result;
+}

@@ -134,6 +134,34 @@ describe.each(testDatabases())('market routes on $name', (testDatabase) => {
     expect(newest[newest.length - 1]?.time).toBe(open);
   });
 
+  it('reads the TradingView resolutions existing clients send as the periods they name', async () => {
+    const open = startSeconds;
+    const range = `from=${open - 7 * 86_400}&to=${open}`;
+    const candlesOf = async (period: string) =>
+      candlesReplySchema.parse(
+        (await get(`/currency/new_timeshar?symbol=BTC/USDT&period=${period}&${range}`)).body.message,
+      );
+    for (const [alias, period] of [
+      ['1min', '1m'],
+      ['15min', '15m'],
+      ['60min', '1h'],
+      ['4hour', '4h'],
+      ['1day', '1d'],
+      ['1D', '1d'],
+      ['1week', '1w'],
+      ['1W', '1w'],
+    ] as const) {
+      expect(await candlesOf(alias), alias).toEqual(await candlesOf(period));
+    }
+    // Months are calendar months (UTC) made from the days: 2 days of history end in November.
+    const months = await candlesOf('1M');
+    expect(months).toEqual(await candlesOf('1mon'));
+    expect(months.map((candle) => candle.time)).toEqual([Date.UTC(2026, 10, 1) / 1000]);
+    const days = await candlesOf('1d');
+    expect(months[0]?.open).toBe(days[0]?.open);
+    expect(months[0]?.close).toBe(days[days.length - 1]?.close);
+  });
+
   it('refuses bad candle requests', async () => {
     const base = '/currency/new_timeshar?symbol=BTC/USDT';
     expect((await get(`${base}&period=1m&from=200&to=100`)).body).toEqual({
@@ -146,6 +174,7 @@ describe.each(testDatabases())('market routes on $name', (testDatabase) => {
     });
     const parameterError = { type: 'error', message: 'Parameter error' };
     expect((await get(`${base}&period=2m&from=1&to=2`)).body).toEqual(parameterError);
+    expect((await get(`${base}&period=1Y&from=1&to=2`)).body).toEqual(parameterError);
     expect((await get(`${base}&period=1m&from=abc&to=2`)).body).toEqual(parameterError);
     expect((await get(`${base}&period=1m&from=1`)).body).toEqual(parameterError);
   });

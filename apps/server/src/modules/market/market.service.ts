@@ -1,6 +1,7 @@
 import {
   type Candle,
   type CandlePeriod,
+  type CandleRequestPeriod,
   candlePeriods,
   type Instrument,
   type Quote,
@@ -9,7 +10,14 @@ import {
 import { fromScaledBigint, parseDecimal, toScaledBigint } from '@fairex/domain';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
-import { type CandleValue, candleOpenTime, extendCandle, openCandle } from './candles.domain';
+import {
+  aggregateMonths,
+  type CandleValue,
+  candleOpenTime,
+  extendCandle,
+  monthOpenTime,
+  openCandle,
+} from './candles.domain';
 import type { FeedTick, MarketFeed } from './feeds/market-feed';
 import { SimulatedFeed, type SimulatedInstrument, simulatedTick, tickerFor } from './feeds/simulated-feed';
 import { historyMinutes, historyRange, historyRows } from './market.backfill';
@@ -94,7 +102,13 @@ export interface MarketService {
   onInstrumentsChanged(listener: InstrumentsListener): () => void;
   instrumentBySymbol(symbol: string): Instrument | null;
   quotes(): Quote[];
-  candles(params: { symbol: string; period: CandlePeriod; from: number; to: number }): Promise<Candle[]>;
+  /** Candles of a period; `1mon` are calendar months (UTC) made from the daily candles. */
+  candles(params: {
+    symbol: string;
+    period: CandleRequestPeriod;
+    from: number;
+    to: number;
+  }): Promise<Candle[]>;
   tick(id: string): Promise<Tick>;
   favourites(userId: number): Promise<{ id: number; currency_id: number; symbol: string }[]>;
   addFavourite(userId: number, instrumentId: number): Promise<void>;
@@ -327,6 +341,41 @@ export function createMarketService(deps: {
         `market history prepared: ${options.backfillDays} days for ${historyTotal} instruments in ${ms} ms`,
       );
     }
+  }
+
+  /** A period's candles with open time in [from, to] (unix s), the open one from memory. */
+  async function storedCandles(
+    state: State,
+    period: CandlePeriod,
+    from: number,
+    to: number,
+  ): Promise<CandleValue[]> {
+    const rows = await repository.candlesInRange(db, {
+      instrumentId: state.row.id,
+      period,
+      from: new Date(from * 1000),
+      to: new Date(to * 1000),
+      limit: candlesPerRequestMax,
+    });
+    const result: CandleValue[] = rows.map((row) => ({
+      openTime: row.openTime.getTime(),
+      open: units(row.open, state.priceScale),
+      high: units(row.high, state.priceScale),
+      low: units(row.low, state.priceScale),
+      close: units(row.close, state.priceScale),
+      volume: units(row.volume, state.volumeScale),
+    }));
+    // The open candle from memory: the stored one may be up to a second behind.
+    const open = state.open.get(period);
+    if (open && open.openTime >= from * 1000 && open.openTime <= to * 1000) {
+      const last = result[result.length - 1];
+      if (last?.openTime === open.openTime) result[result.length - 1] = open;
+      else if (!last || last.openTime < open.openTime) {
+        result.push(open);
+        if (result.length > candlesPerRequestMax) result.shift();
+      }
+    }
+    return result;
   }
 
   /** Stores one instrument's history and folds it into the candles live ticks opened meanwhile. */
@@ -578,35 +627,15 @@ export function createMarketService(deps: {
       const state = bySymbol.get(symbol.toUpperCase());
       if (!state) throw marketError('instrument_not_found');
       if (from > to) throw marketError('invalid_time_range');
-      const rows = await repository.candlesInRange(db, {
-        instrumentId: state.row.id,
-        period,
-        from: new Date(from * 1000),
-        to: new Date(to * 1000),
-        limit: candlesPerRequestMax,
-      });
-      const result = rows.map((row) =>
-        toCandle(state, {
-          openTime: row.openTime.getTime(),
-          open: units(row.open, state.priceScale),
-          high: units(row.high, state.priceScale),
-          low: units(row.low, state.priceScale),
-          close: units(row.close, state.priceScale),
-          volume: units(row.volume, state.volumeScale),
-        }),
-      );
-      // The open candle from memory: the stored one may be up to a second behind.
-      const open = state.open.get(period);
-      if (open && open.openTime >= from * 1000 && open.openTime <= to * 1000) {
-        const candle = toCandle(state, open);
-        const lastRow = result[result.length - 1];
-        if (lastRow?.time === candle.time) result[result.length - 1] = candle;
-        else if (!lastRow || lastRow.time < candle.time) {
-          result.push(candle);
-          if (result.length > candlesPerRequestMax) result.shift();
-        }
+      if (period === '1mon') {
+        // Months from the days they hold: the month of `from` from its first day on.
+        const days = await storedCandles(state, '1d', monthOpenTime(from * 1000) / 1000, to);
+        return aggregateMonths(days)
+          .filter((month) => month.openTime >= monthOpenTime(from * 1000) && month.openTime <= to * 1000)
+          .slice(-candlesPerRequestMax)
+          .map((month) => toCandle(state, month));
       }
-      return result;
+      return (await storedCandles(state, period, from, to)).map((candle) => toCandle(state, candle));
     },
     async tick(id) {
       const value = BigInt(id);
