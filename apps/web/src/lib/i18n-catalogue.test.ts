@@ -50,7 +50,14 @@ const namespaceNames = [...english.keys()].sort();
  * abbreviations every market uses, and words those languages share with English.
  */
 const sameAsEnglish: Record<string, readonly string[]> = {
-  all: ['menu:otc', 'menu:ieo', 'menu:nft', 'settings:fiat.rate'],
+  all: [
+    'menu:otc',
+    'menu:ieo',
+    'menu:nft',
+    'settings:fiat.rate',
+    'content:contact.whatsapp',
+    'content:contact.telegram',
+  ],
   fra: [
     'common:tabs.finance',
     'menu:finance',
