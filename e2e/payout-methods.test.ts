@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desktopViewport, launchBrowser, phoneViewport, screenshot } from './support/browser';
 import { type RunningServer, startFairexServer } from './support/fairex-server';
+import { addressQrPng } from './support/money-fixtures';
 
 type OutboxMessage = { recipient: string; body: string; subject: string; created_at: number };
 type Envelope = { type: unknown; message: unknown };
@@ -47,45 +48,6 @@ describe('payout methods in the browser', () => {
   async function get(path: string): Promise<Envelope> {
     const response = await fetch(`${server.url}/api${path}`, { headers: { authorization: token } });
     return (await response.json()) as Envelope;
-  }
-
-  /** A QR-code-looking PNG drawn in the page (no image library needed). */
-  async function qrPng(): Promise<Buffer> {
-    const base64 = await page.evaluate(() => {
-      const modules = 25;
-      const scale = 8;
-      const canvas = document.createElement('canvas');
-      canvas.width = (modules + 4) * scale;
-      canvas.height = (modules + 4) * scale;
-      const context2d = canvas.getContext('2d');
-      if (!context2d) throw new Error('no canvas');
-      context2d.fillStyle = '#fff';
-      context2d.fillRect(0, 0, canvas.width, canvas.height);
-      context2d.fillStyle = '#000';
-      let seed = 7;
-      const random = () => {
-        seed = (seed * 16807) % 2147483647;
-        return seed / 2147483647;
-      };
-      const finder = (x: number, y: number) => {
-        context2d.fillRect((x + 2) * scale, (y + 2) * scale, 7 * scale, 7 * scale);
-        context2d.fillStyle = '#fff';
-        context2d.fillRect((x + 3) * scale, (y + 3) * scale, 5 * scale, 5 * scale);
-        context2d.fillStyle = '#000';
-        context2d.fillRect((x + 4) * scale, (y + 4) * scale, 3 * scale, 3 * scale);
-      };
-      for (let y = 0; y < modules; y += 1) {
-        for (let x = 0; x < modules; x += 1) {
-          const inFinder = (x < 8 && y < 8) || (x > modules - 9 && y < 8) || (x < 8 && y > modules - 9);
-          if (!inFinder && random() > 0.5) context2d.fillRect((x + 2) * scale, (y + 2) * scale, scale, scale);
-        }
-      }
-      finder(0, 0);
-      finder(modules - 7, 0);
-      finder(0, modules - 7);
-      return canvas.toDataURL('image/png').split(',')[1] ?? '';
-    });
-    return Buffer.from(base64, 'base64');
   }
 
   beforeAll(async () => {
@@ -166,15 +128,28 @@ describe('payout methods in the browser', () => {
     await page.evaluate((text) => navigator.clipboard.writeText(text), tronAddress);
     await page.getByTestId('payout-paste').click();
     await expect.poll(() => page.getByTestId('payout-address').inputValue()).toBe(tronAddress);
+    // The QR code of another address is refused, and the message says so.
     await page.getByTestId('payout-qr-input').setInputFiles({
       name: 'qr.png',
       mimeType: 'image/png',
-      buffer: await qrPng(),
+      buffer: await addressQrPng(btcAddress),
     });
     await expect
       .poll(() => page.locator('.payout-qr').getAttribute('data-status'), { timeout: 15_000 })
       .toBe('done');
     await page.getByTestId('payout-pay-password').fill(payPassword);
+    await page.getByTestId('payout-save-address').click();
+    await expect
+      .poll(() => page.locator('.adm-toast-main').allInnerTexts())
+      .toContain('The QR code is for a different address than the one entered');
+    await page.getByTestId('payout-qr-input').setInputFiles({
+      name: 'qr.png',
+      mimeType: 'image/png',
+      buffer: await addressQrPng(`tron:${tronAddress}?amount=10`),
+    });
+    await expect
+      .poll(() => page.locator('.payout-qr').getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('done');
     await screenshot(page, 'payout-add-filled-375');
     await page.getByTestId('payout-save-address').click();
     await page.getByTestId('payout-addresses').waitFor({ timeout: 15_000 });
@@ -201,7 +176,7 @@ describe('payout methods in the browser', () => {
     await page.getByTestId('payout-qr-input').setInputFiles({
       name: 'btc.png',
       mimeType: 'image/png',
-      buffer: await qrPng(),
+      buffer: await addressQrPng(`bitcoin:${btcAddress}`),
     });
     await expect
       .poll(() => page.locator('.payout-qr').getAttribute('data-status'), { timeout: 15_000 })

@@ -1,4 +1,3 @@
-import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +8,7 @@ import {
   watchPageErrors,
 } from './support/browser';
 import { type RunningServer, startFairexServer } from './support/fairex-server';
+import { addressQrPng } from './support/money-fixtures';
 
 type OutboxMessage = { recipient: string; body: string; subject: string };
 type Envelope<T> = { type: unknown; message: T };
@@ -17,39 +17,6 @@ type WithdrawalReply = { id: number; status: string; amount: string; fee: string
 const password = 'withdraw-secret-1';
 const payPassword = 'paypass-123';
 const tronAddress = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const checksum = Buffer.alloc(4);
-  checksum.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, checksum]);
-}
-
-/** A small real PNG standing in for an address's QR code. */
-function qrPng(side = 64): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const rows: Buffer[] = [];
-  for (let y = 0; y < side; y += 1) {
-    const row = Buffer.alloc(1 + side * 3);
-    for (let x = 0; x < side; x += 1) {
-      const dark = (Math.floor(x / 8) + Math.floor(y / 8)) % 2 === 0;
-      row.set(dark ? [20, 20, 20] : [240, 240, 240], 1 + x * 3);
-    }
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** Waits until no dialog or toast covers the page, so screenshots show the page itself. */
 async function settled(page: Page): Promise<void> {
@@ -157,7 +124,11 @@ describe('a withdrawal, from the form to the records', () => {
       }),
     );
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(qrPng())], { type: 'image/png' }), 'qr.png');
+    form.append(
+      'file',
+      new Blob([new Uint8Array(await addressQrPng(tronAddress))], { type: 'image/png' }),
+      'qr.png',
+    );
     const upload = (await (
       await fetch(`${server.url}/api/upload`, {
         method: 'POST',

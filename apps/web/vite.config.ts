@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -15,6 +16,17 @@ const proxy: Record<string, ProxyOptions> = {
 };
 
 const appDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src/app');
+
+/**
+ * WalletConnect's provider SDK as its publisher bundles it for browsers (UMD, every dependency
+ * inside): the wallet page loads it as a plain script when WalletConnect is chosen. Bundled by
+ * us instead, its CommonJS dependencies would add interop helpers to the runtime every page
+ * loads, Home included.
+ */
+const walletConnectSdk = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@walletconnect/universal-provider')),
+  'index.umd.js',
+);
 
 /** index.html asks for the stored locale and the opened page with the entry (src/build/early-preloads.ts). */
 function earlyPreloads(): Plugin {
@@ -49,6 +61,13 @@ export default defineConfig({
     // npm hoists React 18 to the repository root for antd-mobile's peer ranges; the app runs
     // React 19 from apps/web/node_modules, and every package must share that one copy.
     dedupe: ['react', 'react-dom'],
+    // The package's exports do not list the bundle; this one import (`?url`) is pointed at it.
+    alias: [
+      {
+        find: /^@walletconnect\/universal-provider\/dist\/index\.umd\.js(?=\?url$)/,
+        replacement: walletConnectSdk,
+      },
+    ],
   },
   server: { proxy },
   preview: { proxy },

@@ -5,6 +5,7 @@
  */
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
+import QRCode from 'qrcode';
 import { expect } from 'vitest';
 
 export type Envelope<T> = { type: unknown; message: T };
@@ -50,11 +51,8 @@ export const voucherPng = (width = 120, height = 80) =>
     y > height / 3 && y < (2 * height) / 3 ? [14, 203, 129] : [230, 232, 235],
   );
 
-/** A checkerboard standing in for an address's QR code. */
-export const qrPng = (side = 64) =>
-  pngImage(side, side, (x, y) =>
-    (Math.floor(x / 8) + Math.floor(y / 8)) % 2 === 0 ? [20, 20, 20] : [240, 240, 240],
-  );
+/** The QR code of an address (or payment URI), as a wallet app shows it: the server reads it. */
+export const addressQrPng = (text: string): Promise<Buffer> => QRCode.toBuffer(text, { margin: 2 });
 
 /** Waits until no dialog or toast covers the page, so screenshots show the page itself. */
 export async function settled(page: Page): Promise<void> {
@@ -170,7 +168,7 @@ export async function prepareUser(
     body: { password: payPassword, re_password: payPassword, code: await api.freshCode(email) },
   });
   if (options.address) {
-    const qrcode = await api.upload(token, qrPng(), 'qr.png');
+    const qrcode = await api.upload(token, await addressQrPng(options.address), 'qr.png');
     await api.ok('/user/wallet/save', {
       token,
       body: {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Candle, CandlePeriod, MarketSubscribe, Quote } from './market';
 import type { SpotDepth, SpotOrder, SpotSubscribe, SpotTradesEvent, WalletChangedEvent } from './spot';
+import type { VerificationChangedEvent } from './verification';
 
 /** Socket.IO settings shared by the server and the web client (spec sections 4 and 7). */
 export const socketPath = '/socket.io';
@@ -30,6 +31,8 @@ export interface ServerToClientEvents {
   'spot:order': (order: SpotOrder) => void;
   /** User room: balances of these currencies changed. */
   'wallet:changed': (event: WalletChangedEvent) => void;
+  /** User room: staff approved or rejected one of the user's verification requests. */
+  'verification:changed': (event: VerificationChangedEvent) => void;
 }
 
 /** Events a client emits. */

@@ -74,6 +74,12 @@ export const verificationRequestSchema = z.object({
 });
 export type VerificationRequest = z.infer<typeof verificationRequestSchema>;
 
+/**
+ * Socket event `verification:changed` to the user's room when staff decide one of their requests:
+ * the client refreshes its verification state and profile.
+ */
+export type VerificationChangedEvent = { level: number; status: Exclude<VerificationStatus, 'pending'> };
+
 export const verificationQueueReplySchema = z.object({
   list: z.array(verificationRequestSchema),
   page: z.number().int(),

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageSkeleton } from '../components/ui/page-skeleton';
 import { registerNavigator } from '../lib/navigation';
@@ -22,6 +22,12 @@ export function RootLayout() {
 /** Remounts on each path change so the page slides and fades in; lazy pages suspend here. */
 function TransitionOutlet() {
   const { pathname } = useLocation();
+  // The window is the one scroller all pages share: a page opens at its top, not at the
+  // position the previous page (another tab) was scrolled to.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new path scrolls to the top
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <div key={pathname} className="page-transition">
       <Suspense fallback={<PageSkeleton />}>

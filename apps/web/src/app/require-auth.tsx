@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PageSkeleton } from '../components/ui/page-skeleton';
+import { LoginFirst } from '../components/ui/login-first';
 import { useRequireSession } from '../lib/require-session';
 
 /**
@@ -8,5 +8,5 @@ import { useRequireSession } from '../lib/require-session';
  * @public
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  return useRequireSession() ? children : <PageSkeleton />;
+  return useRequireSession() ? children : <LoginFirst />;
 }

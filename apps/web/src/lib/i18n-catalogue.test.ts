@@ -50,20 +50,27 @@ const namespaceNames = [...english.keys()].sort();
  * abbreviations every market uses, and words those languages share with English.
  */
 const sameAsEnglish: Record<string, readonly string[]> = {
-  all: ['menu:otc', 'menu:ieo', 'menu:nft', 'settings:fiat.rate'],
+  all: [
+    'menu:otc',
+    'menu:ieo',
+    'menu:nft',
+    'settings:fiat.rate',
+    'content:contact.whatsapp',
+    'content:contact.telegram',
+  ],
   fra: [
     'common:tabs.finance',
     'menu:finance',
     'menu:options',
+    'assets:kinds.micro',
     'menu:spot',
-    'menu:copy',
     'menu:coupon',
     'settings:links.faq',
     'settings:version',
     'content:faq.title',
   ],
-  spa: ['menu:spot', 'menu:copy'],
-  pt: ['menu:spot', 'menu:copy'],
+  spa: ['menu:spot'],
+  pt: ['menu:spot'],
   zh: [],
   hk: [],
   th: [],

@@ -67,11 +67,10 @@ export async function startSocket(): Promise<void> {
   });
   next.on('session:ended', ({ reason }) => withSession((session) => session.handleSessionEnded(reason)));
   next.on('connect_error', () => setStatus('disconnected'));
-  // Balances and orders changed on the server (a fill, a cancel, an exchange): the listeners that
-  // refresh every screen showing them load beside the socket, outside Home's initial JavaScript.
-  import('./market/balance-events')
-    .then((events) => events.listenForBalanceChanges(next))
-    .catch(() => undefined);
+  // Balances, orders or verification changed on the server (a fill, an exchange, a review): the
+  // listeners that refresh every screen showing them load beside the socket, outside Home's
+  // initial JavaScript.
+  import('./market/balance-events').then((events) => events.listenForUserEvents(next)).catch(() => undefined);
   next.io.on('reconnect_attempt', () => setStatus('connecting'));
   socket = next;
   // A session that starts later (login, registration, wallet) joins the user's room at once.

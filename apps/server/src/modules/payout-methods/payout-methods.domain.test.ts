@@ -2,9 +2,11 @@ import { isAddressForChain } from '@fairex/contract';
 import { describe, expect, it } from 'vitest';
 import {
   type AddressCurrency,
+  addressInQrText,
   checkAddress,
   listWindow,
   maskAccountNumber,
+  qrTextNamesAddress,
   sameAddress,
   validationErrorFor,
 } from './payout-methods.domain';
@@ -133,5 +135,36 @@ describe('validationErrorFor', () => {
     expect(validationErrorFor('address_delete', [issue('id', 'invalid_type')])).toBeNull();
     expect(validationErrorFor('address', [issue('__proto__')])).toBeNull();
     expect(validationErrorFor('address', [issue('constructor')])).toBeNull();
+  });
+});
+
+describe('the address a QR code names', () => {
+  const evm = '0x52908400098527886E0F7030069857D2E4169EE7';
+  const tron = 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW';
+  const bech32 = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+  it('reads a bare address and the common payment URIs', () => {
+    expect(addressInQrText(` ${tron}\n`)).toBe(tron);
+    expect(addressInQrText(`ethereum:${evm}`)).toBe(evm);
+    expect(addressInQrText(`ethereum:${evm}@1?value=2.014e18`)).toBe(evm);
+    expect(addressInQrText(`ethereum:pay-${evm}@1`)).toBe(evm);
+    expect(addressInQrText(`bitcoin:${bech32}?amount=0.01&label=x`)).toBe(bech32);
+    expect(addressInQrText(`BITCOIN:${bech32.toUpperCase()}`)).toBe(bech32.toUpperCase());
+    expect(addressInQrText(`tron:${tron}?amount=5`)).toBe(tron);
+  });
+
+  it('reads the recipient of an EIP-681 token transfer, not the token contract', () => {
+    const token = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
+    expect(addressInQrText(`ethereum:${token}@1/transfer?address=${evm}&uint256=1e6`)).toBe(evm);
+  });
+
+  it('compares hex EVM and bech32 without case, base58 exactly', () => {
+    expect(qrTextNamesAddress(`ethereum:${evm.toLowerCase()}`, evm)).toBe(true);
+    expect(qrTextNamesAddress(`bitcoin:${bech32.toUpperCase()}`, bech32)).toBe(true);
+    expect(qrTextNamesAddress(tron, tron)).toBe(true);
+    expect(qrTextNamesAddress(tron.toLowerCase(), tron)).toBe(false);
+    expect(qrTextNamesAddress(`${tron}x`, tron)).toBe(false);
+    expect(qrTextNamesAddress(`https://example.com/${tron}`, tron)).toBe(false);
+    expect(qrTextNamesAddress('', tron)).toBe(false);
   });
 });

@@ -84,6 +84,39 @@ export function sameAddress(a: { chain: string; address: string }, b: { chain: s
     : a.address === b.address;
 }
 
+/** Payment-URI schemes a wallet's QR code may wrap an address in (EIP-681, BIP-21, TRON's). */
+const qrUriSchemes = ['ethereum', 'bitcoin', 'tron', 'usdt', 'tether'];
+
+/**
+ * The address a QR code's text names: the text itself, or the target of a payment URI
+ * (`ethereum:0x…@1?value=…`, `ethereum:pay-0x…`, `bitcoin:bc1…?amount=…`, `tron:T…`). An EIP-681
+ * token transfer (`ethereum:<token>@1/transfer?address=<recipient>`) names its recipient.
+ */
+export function addressInQrText(text: string): string {
+  const trimmed = text.trim();
+  const colon = trimmed.indexOf(':');
+  if (colon <= 0 || !qrUriSchemes.includes(trimmed.slice(0, colon).toLowerCase())) return trimmed;
+  let rest = trimmed.slice(colon + 1).replace(/^\/\//, '');
+  const queryStart = rest.indexOf('?');
+  const query = new URLSearchParams(queryStart === -1 ? '' : rest.slice(queryStart + 1));
+  if (queryStart !== -1) rest = rest.slice(0, queryStart);
+  const [target = '', functionName] = rest.split('/');
+  const recipient = query.get('address');
+  if (functionName === 'transfer' && recipient) return recipient;
+  return target.replace(/^pay-/, '').split('@')[0] ?? '';
+}
+
+/**
+ * Whether a QR code's text names `address`. Hex EVM addresses compare without case (checksum
+ * casing is optional); so does bech32, which BIP-173 defines case-insensitively and QR codes often
+ * carry in capitals. Base58 (TRON, legacy BTC) is case-sensitive.
+ */
+export function qrTextNamesAddress(text: string, address: string): boolean {
+  const named = addressInQrText(text);
+  const caseless = /^0x[0-9a-f]{40}$/i.test(address) || /^(bc|tb)1[0-9a-z]+$/i.test(address);
+  return caseless ? named.toLowerCase() === address.toLowerCase() : named === address;
+}
+
 /** Page and size of a list request: page from 1, `limit` (already capped by the contract) or 10. */
 export function listWindow(params: { page: number | undefined; limit: number | undefined }) {
   const page = params.page ?? 1;

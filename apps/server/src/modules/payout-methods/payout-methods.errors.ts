@@ -13,6 +13,8 @@ export type PayoutMethodsErrorCode =
   | 'address_not_found'
   | 'qrcode_required'
   | 'qrcode_invalid'
+  | 'qrcode_unreadable'
+  | 'qrcode_mismatch'
   | 'pay_password_required'
   | 'aba_domestic_invalid'
   | 'aba_international_invalid'
@@ -38,6 +40,8 @@ export const payoutMethodsErrorKeys = {
   address_not_found: 'payoutMethods.errors.address_not_found',
   qrcode_required: 'payoutMethods.errors.qrcode_required',
   qrcode_invalid: 'payoutMethods.errors.qrcode_invalid',
+  qrcode_unreadable: 'payoutMethods.errors.qrcode_unreadable',
+  qrcode_mismatch: 'payoutMethods.errors.qrcode_mismatch',
   pay_password_required: 'payoutMethods.errors.pay_password_required',
   aba_domestic_invalid: 'payoutMethods.errors.aba_domestic_invalid',
   aba_international_invalid: 'payoutMethods.errors.aba_international_invalid',

@@ -1,5 +1,6 @@
 import type { BankCard, WalletAddress, WalletAddressList } from '@fairex/contract';
 import { and, eq, isNull } from 'drizzle-orm';
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '../../platform/i18n/messages';
 import { expectLedgerClean, reportFigures } from '../../test-support/money-test';
@@ -90,10 +91,15 @@ describe.each(testDatabases())('payout methods on $name', (testDatabase) => {
     return body.message as T;
   }
 
-  async function upload(user: TestUser): Promise<string> {
-    const body = multipartBody([
-      { name: 'file', content: await pngImage(), filename: 'qr.png', contentType: 'image/png' },
-    ]);
+  /** Uploads an image: the QR code of `qrText`, or a plain picture with no QR code in it. */
+  async function upload(
+    user: TestUser,
+    qrText: string | null = 'TRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR1',
+  ): Promise<string> {
+    // A text no QR code can hold (a test's oversized field) gets a plain picture.
+    const qr = qrText === null ? null : await QRCode.toBuffer(qrText, { margin: 2 }).catch(() => null);
+    const content = qr ?? (await pngImage());
+    const body = multipartBody([{ name: 'file', content, filename: 'qr.png', contentType: 'image/png' }]);
     const reply = await testApp.call({
       method: 'POST',
       url: '/api/upload',
@@ -132,12 +138,13 @@ describe.each(testDatabases())('payout methods on $name', (testDatabase) => {
 
   /** A valid body for a fresh USDT TRC20 address; an override of `undefined` drops the field. */
   async function addressBody(user: TestUser, overrides: Record<string, unknown> = {}) {
+    const address = 'address' in overrides ? overrides.address : freshTronAddress();
     const body: Record<string, unknown> = {
       currency: 3,
       chain: 'TRC20',
       name: 'My TRON wallet',
-      address: freshTronAddress(),
-      qrcode: await upload(user),
+      address,
+      qrcode: 'qrcode' in overrides ? overrides.qrcode : await upload(user, String(address)),
       pay_password: payPassword,
       ...overrides,
     };
@@ -203,7 +210,7 @@ describe.each(testDatabases())('payout methods on $name', (testDatabase) => {
     });
 
     it('saves an address on each network with its QR code, which turns private', async () => {
-      const qrcode = await upload(user);
+      const qrcode = await upload(user, `bitcoin:${addresses.btcBech32.toUpperCase()}?amount=0.01`);
       expect(await fileStatus(qrcode)).toBe(200);
       const saved = await okMessage<WalletAddress>(
         saveAddress(user, {
@@ -279,10 +286,35 @@ describe.each(testDatabases())('payout methods on $name', (testDatabase) => {
       expect((await liveRows(user)).length).toBe(before);
     });
 
+    it('reads the QR code: refuses a picture with none, or one of another address, saying which', async () => {
+      const user = await newUser();
+      const address = freshTronAddress();
+      const noQr = await addressBody(user, { address, qrcode: await upload(user, null) });
+      expect((await saveAddress(user, noQr)).body).toEqual(mine('qrcode_unreadable'));
+      const otherQr = await addressBody(user, { address, qrcode: await upload(user, freshTronAddress()) });
+      expect((await saveAddress(user, otherQr)).body).toEqual(mine('qrcode_mismatch'));
+      const inChinese = await caller.post('/user/wallet/save', otherQr, { token: user.token, lang: 'zh' });
+      expect(inChinese.body).toEqual({
+        type: 'error',
+        message: '二维码对应的地址与填写的地址不一致',
+      });
+      expect(await liveRows(user)).toEqual([]);
+      // Refused images stay the user's public uploads: nothing was saved that refers to them.
+      expect(await fileStatus(String(otherQr.qrcode))).toBe(200);
+      const evm = '0x52908400098527886e0f7030069857d2e4169ee7';
+      const uri = await addressBody(user, {
+        currency: 2,
+        chain: undefined,
+        address: '0x52908400098527886E0F7030069857D2E4169EE7',
+        qrcode: await upload(user, `ethereum:${evm}@1?value=1e18`),
+      });
+      expect((await saveAddress(user, uri)).body.type).toBe('ok');
+    });
+
     it('accepts labels in any script and refuses the same address twice', async () => {
       const body = await addressBody(user, { name: '我的 钱包-1' });
       expect((await saveAddress(user, body)).body.type).toBe('ok');
-      const again = { ...body, name: 'Again', qrcode: await upload(user) };
+      const again = { ...body, name: 'Again', qrcode: await upload(user, String(body.address)) };
       expect((await saveAddress(user, again)).body).toEqual(mine('address_exists'));
       const erc = await addressBody(user, { chain: 'ERC20', address: addresses.erc20.toLowerCase() });
       expect((await saveAddress(user, erc)).body).toEqual(mine('address_exists'));
@@ -350,7 +382,7 @@ describe.each(testDatabases())('payout methods on $name', (testDatabase) => {
         ).body,
       ).toEqual(mine('address_not_found'));
       // Deleted, the same address may be saved again.
-      const again = { ...(await addressBody(user)), address: saved.address };
+      const again = await addressBody(user, { address: saved.address });
       expect((await saveAddress(user, again)).body.type).toBe('ok');
     });
 
@@ -715,8 +747,8 @@ describe.each(testDatabases())('payout methods on $name', (testDatabase) => {
   describe('reliability case 18: malformed requests', () => {
     it('answers every malformed body with a localised error, stores nothing, never a 5xx', async () => {
       const user = await newUser();
-      const qrcode = await upload(user);
-      const address = await addressBody(user, { qrcode });
+      const address = await addressBody(user);
+      const qrcode = String(address.qrcode);
       const huge = 'x'.repeat(200_000);
       const bodies: Record<string, Record<string, unknown>> = {
         '/user/wallet/save': address,

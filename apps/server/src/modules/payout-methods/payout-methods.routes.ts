@@ -18,6 +18,7 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { ok } from '../../platform/http/reply';
 import { policies, requiredUserId } from '../../platform/http/route-policy';
+import type { FileStorage } from '../../platform/storage/file-storage';
 import { type BodyKind, validationErrorFor } from './payout-methods.domain';
 import { payoutMethodsError } from './payout-methods.errors';
 import { createPayoutMethodsService } from './payout-methods.service';
@@ -26,6 +27,7 @@ import { createPayoutMethodsService } from './payout-methods.service';
 export type PayoutMethodsRoutesDeps = {
   readonly db: Database;
   readonly clock: Clock;
+  readonly storage: FileStorage;
 };
 
 const tags = ['payout methods'];
@@ -61,7 +63,11 @@ function refineValidationError(error: FastifyError, request: FastifyRequest): ne
 /** Saved withdrawal addresses and bank cards: the user's own, each change with the payment password. */
 export function payoutMethodsRoutes(deps: PayoutMethodsRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const service = createPayoutMethodsService({ db: deps.db, clock: deps.clock });
+    const service = createPayoutMethodsService({
+      db: deps.db,
+      clock: deps.clock,
+      storage: deps.storage,
+    });
     app.setErrorHandler(refineValidationError);
 
     app.post(
@@ -76,7 +82,9 @@ export function payoutMethodsRoutes(deps: PayoutMethodsRoutesDeps): FastifyPlugi
             'required when the currency has several (USDT: ERC20, TRC20). The address must have ' +
             'the network’s format (BTC: bc1… or 1…/3…; ERC20: 0x and 40 hex digits; TRC20: T and ' +
             '33 base58 characters). `qrcode` is a path POST /upload replied to the caller; it ' +
-            'becomes private. `name` is a label of 1-30 letters, digits, spaces, `.`, `-` or `_`. ' +
+            'becomes private; it must be a QR code of the address (bare, or a payment URI such as ' +
+            '`ethereum:0x…@1`, `bitcoin:…?amount=`, `tron:…`), else "no QR code found" or "QR code ' +
+            'of another address". `name` is a label of 1-30 letters, digits, spaces, `.`, `-` or `_`. ' +
             `At most 20 live addresses; the same address twice is refused. ${payPasswordNote} ` +
             'Replies the saved address, as in GET /user/wallet/list.',
           security: [{ session: [] }],

@@ -7,9 +7,10 @@ import {
 } from '@fairex/contract';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
+import type { FileStorage } from '../../platform/storage/file-storage';
 import { verifyPayPassword } from '../accounts';
 import { listCurrencies } from '../ledger';
-import { isOwnPublicUpload, markUploadPrivate } from '../upload';
+import { markUploadPrivate, readOwnPublicUpload } from '../upload';
 import {
   type AddressCurrency,
   addressView,
@@ -17,9 +18,11 @@ import {
   cardView,
   checkAddress,
   listWindow,
+  qrTextNamesAddress,
   sameAddress,
 } from './payout-methods.domain';
 import { payoutMethodsError } from './payout-methods.errors';
+import { readQrText } from './payout-methods.qr';
 import {
   countLiveAddresses,
   findCard,
@@ -31,7 +34,12 @@ import {
   upsertCard,
 } from './payout-methods.repository';
 
-export type PayoutMethodsServiceDeps = { readonly db: Database; readonly clock: Clock };
+export type PayoutMethodsServiceDeps = {
+  readonly db: Database;
+  readonly clock: Clock;
+  /** Where uploads live: the QR code image is read to check the address it encodes. */
+  readonly storage: FileStorage;
+};
 
 /** POST /user/wallet/save, as the routes read it. */
 export type NewWalletAddress = {
@@ -61,7 +69,7 @@ async function currenciesById(db: Database): Promise<Map<number, AddressCurrency
 }
 
 export function createPayoutMethodsService(deps: PayoutMethodsServiceDeps): PayoutMethodsService {
-  const { db, clock } = deps;
+  const { db, clock, storage } = deps;
 
   /**
    * Reliability case 13: every change needs the payment password. Checked outside the change's
@@ -77,9 +85,12 @@ export function createPayoutMethodsService(deps: PayoutMethodsServiceDeps): Payo
       const checked = checkAddress({ currency, chain: address.chain, address: address.address });
       if (!checked.ok) throw payoutMethodsError(checked.error);
       await requirePayPassword(userId, address.payPassword);
-      if (!(await isOwnPublicUpload(db, { path: address.qrcode, ownerUserId: userId }))) {
-        throw payoutMethodsError('qrcode_invalid');
-      }
+      const image = await readOwnPublicUpload(db, storage, { path: address.qrcode, ownerUserId: userId });
+      if (!image) throw payoutMethodsError('qrcode_invalid');
+      // Spec section 5 asks for the address's QR code: it must be one, and of the address typed.
+      const qrText = await readQrText(image);
+      if (qrText === null) throw payoutMethodsError('qrcode_unreadable');
+      if (!qrTextNamesAddress(qrText, address.address)) throw payoutMethodsError('qrcode_mismatch');
       const record = await db.transaction(async (tx) => {
         await lockUserAddresses(tx, userId);
         if ((await countLiveAddresses(tx, userId)) >= walletAddressesPerUserMax) {

@@ -123,6 +123,21 @@ export async function isOwnPublicUpload(
 }
 
 /**
+ * For modules that read what an upload shows (a QR code): the bytes of `path` when it is a public
+ * file of this owner, else null (the same files `isOwnPublicUpload` accepts).
+ */
+export async function readOwnPublicUpload(
+  db: Database,
+  storage: FileStorage,
+  params: { path: string; ownerUserId: number },
+): Promise<Uint8Array | null> {
+  if (!(await isOwnPublicUpload(db, params))) return null;
+  const key = uploadKeyOfPath(params.path);
+  const stored = key === null ? null : await storage.get(key);
+  return stored?.bytes ?? null;
+}
+
+/**
  * For modules that take ID photos and vouchers: makes the file at `path` (`/uploads/<key>`, as
  * the upload reply gave it) private. False when there is no such file or it is someone else's.
  * `db` may be a transaction, so the change commits with the record that refers to the file.

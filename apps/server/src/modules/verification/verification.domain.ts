@@ -110,6 +110,18 @@ export function queueWindow(page: number | undefined): { page: number; limit: nu
   };
 }
 
+/**
+ * The identity a request is about: its own for Lv1; for Lv2 (photos only) the document of the
+ * user's approved Lv1, so the reviewer compares the photos with the name and number verified.
+ */
+export function identityOf(
+  record: VerificationRecord,
+  approvedLv1: VerificationRecord | null,
+): Pick<VerificationRecord, 'idType' | 'name' | 'cardId'> {
+  const source = record.level === 2 && approvedLv1?.status === 'approved' ? approvedLv1 : record;
+  return { idType: source.idType, name: source.name, cardId: source.cardId };
+}
+
 export function requestView(record: VerificationRecord, account: string): VerificationRequest {
   return {
     id: record.id,

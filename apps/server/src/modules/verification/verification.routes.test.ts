@@ -1,5 +1,15 @@
-import type { RealState, VerificationQueue, VerificationRequest } from '@fairex/contract';
+import type { AddressInfo } from 'node:net';
+import {
+  type ClientToServerEvents,
+  type RealState,
+  type ServerToClientEvents,
+  socketPath,
+  type VerificationChangedEvent,
+  type VerificationQueue,
+  type VerificationRequest,
+} from '@fairex/contract';
 import { and, eq } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal, SessionResolver } from '../../platform/http/route-policy';
@@ -258,6 +268,47 @@ describe.each(testDatabases())('identity verification on $name', (testDatabase) 
     expect(await submit(user, lv1Body)).toEqual(refusal(messages.alreadyVerified));
   });
 
+  it("tells the user's open sockets when staff decide, so their screens refresh", async () => {
+    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
+    const user = await newUser();
+    const other = await newUser();
+    const listen = async (token: string) => {
+      const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(url, {
+        path: socketPath,
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      const events: VerificationChangedEvent[] = [];
+      socket.on('verification:changed', (event) => events.push(event));
+      await new Promise<void>((resolve, reject) => {
+        socket.on('connect', () => resolve());
+        socket.on('connect_error', reject);
+      });
+      const joined = await new Promise<boolean>((resolve) => {
+        socket.once('auth:result', (result) => resolve(result.ok));
+        socket.emit('auth', { token });
+      });
+      expect(joined).toBe(true);
+      return { socket, events };
+    };
+    const mine = await listen(user.token);
+    const theirs = await listen(other.token);
+    try {
+      await okMessage(submit(user, lv1Body));
+      await okMessage(decide({ id: await pendingRequestId(user, 1), decision: 'reject', reason: 'Blurred' }));
+      await expect.poll(() => mine.events).toEqual([{ level: 1, status: 'rejected' }]);
+      await okMessage(submit(user, lv1Body));
+      await okMessage(decide({ id: await pendingRequestId(user, 1), decision: 'approve' }));
+      await expect.poll(() => mine.events.length).toBe(2);
+      expect(mine.events[1]).toEqual({ level: 1, status: 'approved' });
+      expect(theirs.events).toEqual([]);
+    } finally {
+      mine.socket.disconnect();
+      theirs.socket.disconnect();
+    }
+  });
+
   it('rejects with a reason the user reads, and lets them submit again', async () => {
     const user = await newUser();
     await okMessage(submit(user, lv1Body));
@@ -435,7 +486,12 @@ describe.each(testDatabases())('identity verification on $name', (testDatabase) 
     }
 
     const request = await findInQueue((entry) => entry.user_id === user.userId && entry.level === 2);
-    expect(request).toMatchObject({ front_pic: front, reverse_pic: back, id_type: null, name: null });
+    expect(request).toMatchObject({
+      front_pic: front,
+      reverse_pic: back,
+      id_type: 'passport',
+      name: 'Ada Lovelace',
+    });
     await okMessage(decideAs('staff-admin', { id: request?.id ?? 0, decision: 'approve' }));
     expect(await levelOf(user)).toBe(2);
     const after = await realState(user);
@@ -444,6 +500,17 @@ describe.each(testDatabases())('identity verification on $name', (testDatabase) 
       refusal(messages.alreadyVerified),
     );
     expect(await submit(user, lv1Body)).toEqual(refusal(messages.alreadyVerified));
+  });
+
+  it('shows the reviewer of a Lv2 request the name and document of the approved Lv1', async () => {
+    const user = await basicVerifiedUser();
+    await okMessage(
+      submit(user, { real_type: 2, front_pic: await upload(user), reverse_pic: await upload(user) }),
+    );
+    const id = await pendingRequestId(user, 2);
+    const identity = { id_type: 'passport', name: 'Ada Lovelace', card_id: 'P1234567' };
+    expect(await findInQueue((entry) => entry.id === id)).toMatchObject({ level: 2, ...identity });
+    expect(await okMessage(decide({ id, decision: 'approve' }))).toMatchObject({ level: 2, ...identity });
   });
 
   it('lets a rejected Lv2 be sent again with the same photos', async () => {

@@ -15,6 +15,7 @@ import type { Database } from '../../platform/db/database';
 import { platformErrors } from '../../platform/http/app-error';
 import { ok } from '../../platform/http/reply';
 import { policies } from '../../platform/http/route-policy';
+import { userRoom } from '../../platform/realtime/socket-server';
 import { staffActorOf } from '../audit';
 import { createVerificationService } from './verification.service';
 
@@ -119,7 +120,14 @@ export function verificationRoutes(deps: VerificationModuleDeps): FastifyPluginA
           body.decision === 'approve'
             ? { id: body.id, decision: 'approve' as const }
             : { id: body.id, decision: 'reject' as const, reason: body.reason };
-        return ok(await verification.decide({ actor: staffActorOf(request), decision }));
+        const decided = await verification.decide({ actor: staffActorOf(request), decision });
+        // After the commit: the user's open screens refresh their state without a reload.
+        if (decided.status !== 'pending') {
+          app.io
+            .to(userRoom(decided.user_id))
+            .emit('verification:changed', { level: decided.level, status: decided.status });
+        }
+        return ok(decided);
       },
     );
   };

@@ -13,6 +13,7 @@ import { refuseOwnRequest } from '../approvals';
 import { type AuditActor, recordAudit } from '../audit';
 import { markUploadPrivate } from '../upload';
 import {
+  identityOf,
   isContactBound,
   levelAfterApproval,
   queueWindow,
@@ -20,6 +21,7 @@ import {
   requestView,
   submissionRefusal,
   type VerificationLevel,
+  type VerificationRecord,
   type VerificationSubject,
 } from './verification.domain';
 import { verificationError } from './verification.errors';
@@ -73,6 +75,13 @@ export async function stateOf(db: Database, userId: number): Promise<RealState> 
     findLatestRequest(db, { userId, level: 2 }),
   ]);
   return realStateOf({ subject, latestLv1, latestLv2 });
+}
+
+/** A request as staff read it, a Lv2 one with the name and document of the approved Lv1. */
+async function staffView(db: Database, record: VerificationRecord, account: string) {
+  const approvedLv1 =
+    record.level === 2 ? await findLatestRequest(db, { userId: record.userId, level: 1 }) : null;
+  return requestView({ ...record, ...identityOf(record, approvedLv1) }, account);
 }
 
 async function refuseUnlessAllowed(db: Database, params: { userId: number; level: VerificationLevel }) {
@@ -135,7 +144,7 @@ export function createVerificationService(deps: VerificationServiceDeps): Verifi
       const list = await Promise.all(
         records.map(async (record) => {
           const contact = await getUserContact(db, record.userId);
-          return requestView(record, contact?.account ?? '');
+          return staffView(db, record, contact?.account ?? '');
         }),
       );
       return { list, page: window.page, total };
@@ -181,7 +190,7 @@ export function createVerificationService(deps: VerificationServiceDeps): Verifi
           reason: decided.reason,
           at: now,
         });
-        return requestView(decided, contact?.account ?? '');
+        return staffView(tx, decided, contact?.account ?? '');
       });
     },
   };

@@ -3,8 +3,8 @@
  * made through the HTTP routes as a client would (codes read from the demo outbox).
  */
 import { randomBytes } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
 import type { InjectOptions } from 'fastify';
+import QRCode from 'qrcode';
 import { expect, vi } from 'vitest';
 import { fundUser } from '../../test-support/money-test';
 import type { TestApp } from '../../test-support/test-app';
@@ -31,36 +31,6 @@ let emailCounter = 0;
 function freshEmail(): string {
   emailCounter += 1;
   return `withdrawer${emailCounter}.${randomBytes(3).toString('hex')}@example.com`;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const checksum = Buffer.alloc(4);
-  checksum.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, checksum]);
-}
-
-/** A small real PNG standing in for an address's QR code. */
-function qrPng(side = 24): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const rows: Buffer[] = [];
-  for (let y = 0; y < side; y += 1) {
-    const row = Buffer.alloc(1 + side * 3);
-    for (let x = 0; x < side; x += 1) row.set((x + y) % 2 === 0 ? [20, 20, 20] : [240, 240, 240], 1 + x * 3);
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 export const payPassword = 'paypass1';
@@ -149,13 +119,14 @@ export function withdrawalFixtures(testApp: () => TestApp) {
     return { token, userId, email };
   }
 
-  async function upload(user: Withdrawer): Promise<string> {
+  /** Uploads the QR code of `text`, as a user photographs their wallet's receive screen. */
+  async function upload(user: Withdrawer, text: string): Promise<string> {
     const boundary = `----withdrawals${randomBytes(6).toString('hex')}`;
     const payload = Buffer.concat([
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="qr.png"\r\nContent-Type: image/png\r\n\r\n`,
       ),
-      qrPng(),
+      await QRCode.toBuffer(text, { margin: 2 }),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const reply = await testApp().call({
@@ -181,7 +152,7 @@ export function withdrawalFixtures(testApp: () => TestApp) {
           chain: address.chain,
           name: address.name ?? 'Cold wallet',
           address: address.address,
-          qrcode: await upload(user),
+          qrcode: await upload(user, address.address),
           pay_password: payPassword,
         },
         { token: user.token },

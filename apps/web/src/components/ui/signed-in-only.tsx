@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useRequireSession } from '../../lib/require-session';
 import { useSignedInUser } from '../../lib/session';
 import { ComingSoonState } from './coming-soon-state';
+import { LoginFirst } from './login-first';
 import { PageSkeleton } from './page-skeleton';
 
 /**
@@ -23,7 +24,8 @@ export function SignedInOnly({ children }: { children: (user: UserInfo) => React
       </ComingSoonState>
     );
   }
-  return allowed && user !== null ? children(user) : <PageSkeleton />;
+  if (!allowed) return <LoginFirst />;
+  return user !== null ? children(user) : <PageSkeleton />;
 }
 
 /** A list or form that could not load: the reason and a retry button. */

@@ -11,6 +11,7 @@ import { defaultAccountKind, displayAmount, fiatFigure, isAccountKind } from './
 import { BillList } from './components/bill-list';
 import { hiddenAmount, useAssetsPrefs } from './hooks/use-assets-prefs';
 import './assets.css';
+import { LoginFirst } from '../../components/ui/login-first';
 
 /** /pages/fund/assets_record?currency=&type=: one account's figures and its own bill. */
 export function AssetsRecordPage() {
@@ -34,6 +35,7 @@ export function AssetsRecordPage() {
         back
         title={account ? `${account.currency} · ${t(`assets:kinds.${type}`)}` : t('assets:record.title')}
       />
+      {!allowed && <LoginFirst />}
       {allowed && (
         <div className="fund-body">
           {!valid ? (

@@ -13,6 +13,7 @@ import { transferHistoryQuery } from './api/wallet-api';
 import { transferPath } from './assets-paths';
 import { accountKindKey, displayAmount, uniqueById, withEntryIds } from './assets-rules';
 import './assets.css';
+import { LoginFirst } from '../../components/ui/login-first';
 
 /** /pages/fund/transfer_history: the user's transfers between own accounts, newest first. */
 export function TransferHistoryPage() {
@@ -21,7 +22,7 @@ export function TransferHistoryPage() {
   return (
     <div className="fund-page">
       <PageHeader back title={t('assets:history.title')} />
-      {allowed && <TransferHistory />}
+      {allowed ? <TransferHistory /> : <LoginFirst />}
     </div>
   );
 }

@@ -24,6 +24,7 @@ import {
   transferAmountError,
 } from './assets-rules';
 import './assets.css';
+import { LoginFirst } from '../../components/ui/login-first';
 
 /** USDT, the quote currency, is what most transfers move. */
 const defaultCurrencyId = 3;
@@ -48,7 +49,7 @@ export function TransferPage() {
           </Link>
         }
       />
-      {allowed && <TransferForm />}
+      {allowed ? <TransferForm /> : <LoginFirst />}
     </div>
   );
 }

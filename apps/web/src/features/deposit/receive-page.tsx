@@ -21,6 +21,7 @@ import { DepositForm } from './components/deposit-form';
 import { DepositSuccess } from './components/deposit-success';
 import { depositPaths, readReceiveQuery, receivePath } from './deposit-rules';
 import './deposit.css';
+import { LoginFirst } from '../../components/ui/login-first';
 
 /** USDT travels on two networks: pick one (only those with an address are offered). */
 function ChainSwitcher({ address }: { address: DepositAddress }) {
@@ -144,7 +145,7 @@ export function ReceivePage() {
         {allowed ? (
           <ReceiveContent key={`${wanted.currency}-${wanted.chain ?? ''}`} {...wanted} />
         ) : (
-          <PageSkeleton />
+          <LoginFirst />
         )}
       </div>
     </div>

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CoinIcon } from '../../components/ui/coin-icon';
 import { PageHeader } from '../../components/ui/page-header';
-import { PageSkeleton } from '../../components/ui/page-skeleton';
 import { useRequireSession } from '../../lib/require-session';
 import { coinListQuery } from './api/deposit-api';
 import { depositCoins, depositPaths, receivePath } from './deposit-rules';
 import './deposit.css';
+import { LoginFirst } from '../../components/ui/login-first';
 
 const skeletonRows = 4;
 
@@ -84,7 +84,7 @@ export function DepositSelectPage() {
             <p className="dep-footnote">{t('deposit:select.note')}</p>
           </>
         ) : (
-          <PageSkeleton />
+          <LoginFirst />
         )}
       </div>
     </div>

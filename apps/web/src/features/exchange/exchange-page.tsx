@@ -27,6 +27,7 @@ import {
   toCurrencies,
 } from './exchange-rules';
 import './exchange.css';
+import { LoginFirst } from '../../components/ui/login-first';
 
 /** /pages/fund/exchange: quick exchange between currencies, a market order through the book. */
 export function ExchangePage() {
@@ -48,7 +49,7 @@ export function ExchangePage() {
           </Link>
         }
       />
-      {allowed && <ExchangeContent />}
+      {allowed ? <ExchangeContent /> : <LoginFirst />}
     </div>
   );
 }

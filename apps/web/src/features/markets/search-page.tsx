@@ -3,10 +3,12 @@ import { SearchOutline } from 'antd-mobile-icons';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAppStore } from '../../lib/stores/app-store';
 import { useGoBack } from '../../lib/use-go-back';
 import { ChangePill } from './components/change-pill';
 import { useMarketData } from './hooks/use-market-data';
 import { useRecentSymbols } from './hooks/use-recent-symbols';
+import { assetDisplayName } from './lib/asset-names';
 import { detailPath, marketRoutes, splitSymbol, symbolTestId } from './lib/market-paths';
 import { filterInstruments, hotSearchCount, topByVolume } from './lib/search-filter';
 import './markets.css';
@@ -17,9 +19,13 @@ export function SearchPage() {
   const goBack = useGoBack(marketRoutes.list);
   const [text, setText] = useState('');
   const query = useDeferredValue(text);
+  const lang = useAppStore((state) => state.lang);
   const market = useMarketData();
   const { recent, clear } = useRecentSymbols();
-  const results = useMemo(() => filterInstruments(market.instruments, query), [market.instruments, query]);
+  const results = useMemo(
+    () => filterInstruments(market.instruments, query, lang),
+    [market.instruments, query, lang],
+  );
   const quoteBySymbol = useMemo(
     () => new Map(market.quotes.map((quote) => [quote.symbol, quote])),
     [market.quotes],
@@ -123,7 +129,9 @@ function SearchResult({
   changePercent: string | null;
 }) {
   const { t } = useTranslation();
+  const lang = useAppStore((state) => state.lang);
   const { base, quote } = splitSymbol(instrument.symbol);
+  const name = assetDisplayName(instrument.base, lang);
   return (
     <li>
       <Link
@@ -131,9 +139,12 @@ function SearchResult({
         to={detailPath(instrument.symbol)}
         data-testid={`search-result-${symbolTestId(instrument.symbol)}`}
       >
-        <span className="quote-symbol">
-          <b>{base}</b>
-          {quote && <span className="quote-symbol-quote">/{quote}</span>}
+        <span className="search-result-names">
+          <span className="quote-symbol">
+            <b>{base}</b>
+            {quote && <span className="quote-symbol-quote">/{quote}</span>}
+          </span>
+          {name && <span className="search-result-name">{name}</span>}
         </span>
         <span className="search-result-kind">{t(`markets:kinds.${instrument.kind}`)}</span>
         {changePercent !== null && <ChangePill changePercent={changePercent} solid={false} />}

@@ -15,6 +15,7 @@ import { marketsQuery, type OrderTab, orderDetailQuery, ordersQuery, tickQuery }
 import { decimalsOf, OrderCard, useCancelOrder } from './components/order-card';
 import { shown, tradeRoutes } from './trade-rules';
 import './trade.css';
+import { LoginFirst } from '../../components/ui/login-first';
 
 const orderTabs: readonly OrderTab[] = ['doing', 'complete'];
 
@@ -38,7 +39,7 @@ export function OrdersPage() {
         onChange={(name) => setSearchParams({ tab: name }, { replace: true })}
         testIdPrefix="orders-tab-"
       />
-      {allowed && <OrderList key={tab} tab={tab} />}
+      {allowed ? <OrderList key={tab} tab={tab} /> : <LoginFirst />}
     </div>
   );
 }

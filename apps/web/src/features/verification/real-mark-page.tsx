@@ -36,8 +36,10 @@ function CurrentState() {
 }
 
 /**
- * /pages/setting/real_mark, where "verification required" (998) replies lead: what is needed,
- * the current state, and the way to the Authentication page.
+ * /pages/setting/real_mark, opened from Home's Verification shortcut and where "verification
+ * required" (998) replies lead: what verification needs, the current state, and the way to the
+ * Authentication page. It invites rather than says verification is required: a 998 reply's own
+ * message has said so already, and from Home nothing required it.
  */
 export function RealMarkPage() {
   const { t } = useTranslation();
@@ -51,7 +53,9 @@ export function RealMarkPage() {
           <span className="real-mark-icon" aria-hidden="true">
             <CheckShieldOutline />
           </span>
-          <h2 className="real-mark-title">{t('verification:mark.title')}</h2>
+          <h2 className="real-mark-title" data-testid="real-mark-title">
+            {t('verification:mark.title')}
+          </h2>
           <p className="real-mark-body">{t('verification:mark.body')}</p>
         </section>
         <section className="real-mark-card">

@@ -11,6 +11,7 @@ import { Lv1Form } from './components/lv1-form';
 import { Lv2Form } from './components/lv2-form';
 import { decideLevelActions } from './verification-rules';
 import './verification.css';
+import { LoginFirst } from '../../components/ui/login-first';
 
 function RealContent() {
   const { t } = useTranslation();
@@ -52,7 +53,7 @@ export function RealPage() {
   return (
     <div className="verification">
       <PageHeader title={t('verification:header')} back />
-      <div className="page-body">{allowed ? <RealContent /> : <PageSkeleton />}</div>
+      <div className="page-body">{allowed ? <RealContent /> : <LoginFirst />}</div>
     </div>
   );
 }

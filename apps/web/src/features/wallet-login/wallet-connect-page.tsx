@@ -1,13 +1,16 @@
+import type { WalletName } from '@fairex/contract';
 import { useQuery } from '@tanstack/react-query';
 import { CheckOutline, CloseOutline } from 'antd-mobile-icons';
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { appRoutes } from '../../lib/navigation';
 import { startSession } from '../../lib/session';
+import { useAppStore } from '../../lib/stores/app-store';
 import { fetchWalletNonce, postWalletLogin, walletConnectProjectIdQuery } from './api/wallet-api';
 import { CopyLink } from './components/copy-link';
+import { PairingPanel } from './components/pairing-panel';
 import { WalletIcon } from './components/wallet-icon';
 import { WalletSteps } from './components/wallet-steps';
 import { discoverProviders } from './provider-discovery';
@@ -23,8 +26,9 @@ import {
   walletFlowReducer,
 } from './wallet-flow';
 import { runWalletLogin } from './wallet-login-flow';
-import { isMobileUserAgent } from './wallet-provider';
+import { type Eip1193Provider, isMobileUserAgent } from './wallet-provider';
 import { readLoginOptions, selectPath } from './wallet-routes';
+import { startWalletConnect } from './walletconnect/walletconnect-attempt';
 import './wallet.css';
 
 /** How long "Connected" stays on screen before the page moves on. */
@@ -81,6 +85,8 @@ export function WalletConnectPage() {
   const walletConnect = useQuery({ ...walletConnectProjectIdQuery(), enabled: wallet === 'walletconnect' });
   const walletConnectReady = wallet !== 'walletconnect' || !walletConnect.isPending;
   const walletConnectProjectId = walletConnect.data ?? null;
+  const siteName = useAppStore((store) => store.site_name);
+  const [pairingUri, setPairingUri] = useState<string | null>(null);
 
   // One run per attempt, also under StrictMode's double effects; results land only while mounted.
   const startedAttempt = useRef(0);
@@ -110,14 +116,42 @@ export function WalletConnectPage() {
         dispatch({ type: 'failed', failure: decision.failure });
         return;
       }
+      let login: { provider: Eip1193Provider; wallet: WalletName; close?: () => Promise<void> };
+      if (decision.kind === 'walletconnect') {
+        dispatch({ type: 'step', step: 'accounts' });
+        setPairingUri(null);
+        // The session names the sign-in chain, which the server's nonce states (SIWE_CHAIN_ID).
+        const chain = await fetchWalletNonce().catch(() => null);
+        if (chain === null) {
+          dispatch({ type: 'failed', failure: { kind: 'connection-failed' } });
+          return;
+        }
+        const started = await startWalletConnect({
+          projectId: decision.projectId,
+          chainId: chain.chain_id,
+          app: { name: siteName, url: window.location.origin, icon: `${window.location.origin}/logo.svg` },
+          onUri: (uri) => {
+            if (mounted.current) setPairingUri(uri);
+          },
+        });
+        if (started.kind === 'failed') {
+          dispatch({ type: 'failed', failure: started.failure });
+          return;
+        }
+        login = { provider: started.pairing.provider, wallet: 'walletconnect', close: started.pairing.close };
+      } else {
+        login = { provider: decision.provider, wallet: decision.wallet };
+      }
       const result = await runWalletLogin({
-        provider: decision.provider,
-        wallet: decision.wallet,
+        provider: login.provider,
+        wallet: login.wallet,
         stay: options.stay,
         fetchNonce: fetchWalletNonce,
         login: postWalletLogin,
         onStep: (step) => dispatch({ type: 'step', step }),
       });
+      // The session served the sign-in only: nothing else talks to the wallet afterwards.
+      void login.close?.();
       if (result.kind === 'failed') {
         dispatch({ type: 'failed', failure: result.failure });
         return;
@@ -130,7 +164,16 @@ export function WalletConnectPage() {
       }, connectedPauseMs);
     };
     void run();
-  }, [attempt, walletConnectReady, wallet, walletConnectProjectId, options.stay, destination, navigate]);
+  }, [
+    attempt,
+    walletConnectReady,
+    wallet,
+    walletConnectProjectId,
+    siteName,
+    options.stay,
+    destination,
+    navigate,
+  ]);
 
   const label = wallet === null ? t('wallet:connect.unknownWallet') : walletDescriptor(wallet).label;
   let title: string;
@@ -190,14 +233,13 @@ export function WalletConnectPage() {
           >
             {message}
           </p>
-          {wallet === 'walletconnect' &&
-            state.kind === 'failed' &&
-            state.failure.kind === 'not-supported' && (
-              <p className="wallet-state-hint">{t('wallet:connect.walletConnectHint')}</p>
-            )}
         </section>
 
-        {wallet !== null && wallet !== 'walletconnect' && <WalletSteps state={state} />}
+        {wallet === 'walletconnect' && state.kind === 'connecting' && state.step === 'accounts' && (
+          <PairingPanel uri={pairingUri} />
+        )}
+
+        {wallet !== null && <WalletSteps state={state} />}
 
         {state.kind === 'failed' && (
           <div className="wallet-actions">

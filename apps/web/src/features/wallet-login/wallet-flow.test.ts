@@ -124,8 +124,8 @@ describe('decideProvider', () => {
       failure: { kind: 'walletconnect-unconfigured' },
     });
     expect(decideProvider({ ...base, wallet: 'walletconnect', walletConnectProjectId: 'abc' })).toEqual({
-      kind: 'fail',
-      failure: { kind: 'not-supported' },
+      kind: 'walletconnect',
+      projectId: 'abc',
     });
   });
 });
@@ -169,6 +169,7 @@ describe('failureMessage', () => {
       [{ kind: 'not-detected', wallet: 'coinbase' }, { key: 'wallet:messages.notDetected' }],
       [{ kind: 'not-supported' }, { key: 'wallet:messages.notSupported' }],
       [{ kind: 'walletconnect-unconfigured' }, { key: 'wallet:messages.walletConnectUnconfigured' }],
+      [{ kind: 'walletconnect-unreachable' }, { key: 'wallet:messages.walletConnectUnreachable' }],
       [{ kind: 'no-address' }, { key: 'wallet:messages.noAddress' }],
       [{ kind: 'wallet-connection-failed' }, { key: 'wallet:messages.walletConnectionFailed' }],
       [{ kind: 'rejected' }, { key: 'wallet:messages.rejected' }],

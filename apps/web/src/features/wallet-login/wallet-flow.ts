@@ -14,10 +14,12 @@ export type WalletStep = (typeof walletSteps)[number];
 
 /** Every way an attempt can end without a session. */
 export type WalletFailure =
-  /** A wallet name we do not know, or WalletConnect (its SDK is not part of this build). */
+  /** A wallet name we do not know. */
   | { kind: 'not-supported' }
   /** WalletConnect without a project id from the operator. */
   | { kind: 'walletconnect-unconfigured' }
+  /** WalletConnect's relay gave no pairing URI in time (offline, blocked). */
+  | { kind: 'walletconnect-unreachable' }
   /** A desktop browser with no wallet at all. */
   | { kind: 'not-installed'; wallet: InjectedWalletName }
   /** A phone browser with no wallet: open the page inside the wallet app. */
@@ -88,6 +90,8 @@ export type WalletSituation = {
 /** The provider to talk to, or why there is none. */
 export type ProviderDecision =
   | { kind: 'use'; wallet: InjectedWalletName; provider: ProviderCandidate['provider'] }
+  /** Pair a phone wallet through WalletConnect with the operator's project id. */
+  | { kind: 'walletconnect'; projectId: string }
   | { kind: 'fail'; failure: WalletFailure };
 
 export function decideProvider(situation: WalletSituation): ProviderDecision {
@@ -96,14 +100,9 @@ export function decideProvider(situation: WalletSituation): ProviderDecision {
     return { kind: 'fail', failure: { kind: 'not-supported' } };
   }
   if (wallet === 'walletconnect') {
-    // Pairing needs the WalletConnect SDK and its relay; this build ships neither.
-    return {
-      kind: 'fail',
-      failure:
-        situation.walletConnectProjectId === null
-          ? { kind: 'walletconnect-unconfigured' }
-          : { kind: 'not-supported' },
-    };
+    return situation.walletConnectProjectId === null
+      ? { kind: 'fail', failure: { kind: 'walletconnect-unconfigured' } }
+      : { kind: 'walletconnect', projectId: situation.walletConnectProjectId };
   }
   const provider = pickProvider(wallet, situation.candidates);
   if (provider !== null) {
@@ -181,6 +180,7 @@ export type WalletMessageKey =
   | 'wallet:messages.notDetected'
   | 'wallet:messages.notSupported'
   | 'wallet:messages.walletConnectUnconfigured'
+  | 'wallet:messages.walletConnectUnreachable'
   | 'wallet:messages.noAddress'
   | 'wallet:messages.walletConnectionFailed'
   | 'wallet:messages.rejected'
@@ -201,6 +201,8 @@ export function failureMessage(failure: WalletFailure): WalletMessage {
       return { key: 'wallet:messages.notSupported' };
     case 'walletconnect-unconfigured':
       return { key: 'wallet:messages.walletConnectUnconfigured' };
+    case 'walletconnect-unreachable':
+      return { key: 'wallet:messages.walletConnectUnreachable' };
     case 'not-installed':
       return { key: notInstalledKeys[failure.wallet] };
     case 'open-in-wallet':

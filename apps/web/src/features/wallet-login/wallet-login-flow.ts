@@ -1,7 +1,6 @@
-import type { WalletNonce } from '@fairex/contract';
+import type { WalletName, WalletNonce } from '@fairex/contract';
 import { getAddress, stringToHex } from 'viem';
 import { buildSiweMessage } from './siwe-message';
-import type { InjectedWalletName } from './wallet-catalogue';
 import { classifyError, firstAddress, type WalletFailure, type WalletStep } from './wallet-flow';
 import type { Eip1193Provider } from './wallet-provider';
 
@@ -10,14 +9,14 @@ export type WalletLoginBody = {
   address: string;
   signature: string;
   message: string;
-  wallet: InjectedWalletName;
+  wallet: WalletName;
   stay: boolean;
 };
 
 /** What one attempt needs from the world: the provider, the two server calls, progress reports. */
 export type WalletLoginDeps = {
   provider: Eip1193Provider;
-  wallet: InjectedWalletName;
+  wallet: WalletName;
   stay: boolean;
   /** GET /user/walletNonce; null when the call answered nothing usable. */
   fetchNonce: () => Promise<WalletNonce | null>;

@@ -22,6 +22,7 @@ import {
   withdrawPaths,
 } from './withdraw-rules';
 import './withdraw.css';
+import { LoginFirst } from '../../components/ui/login-first';
 
 const tabKeys: Record<RecordTab, string> = {
   deposit: 'withdraw:records.tabs.deposit',
@@ -44,7 +45,7 @@ export function FundRecordsPage() {
         onChange={(name) => setSearchParams({ tab: name }, { replace: true })}
         testIdPrefix="records-tab-"
       />
-      {allowed && (tab === 'withdraw' ? <WithdrawalList /> : <DepositList />)}
+      {!allowed ? <LoginFirst /> : tab === 'withdraw' ? <WithdrawalList /> : <DepositList />}
     </div>
   );
 }

@@ -40,6 +40,7 @@ import {
   withdrawPaths,
 } from './withdraw-rules';
 import './withdraw.css';
+import { LoginFirst } from '../../components/ui/login-first';
 
 /** /pages/fund/withdraw: a withdrawal to a saved address or the bank card. */
 export function WithdrawPage() {
@@ -61,7 +62,7 @@ export function WithdrawPage() {
           </Link>
         }
       />
-      {allowed && <WithdrawContent />}
+      {allowed ? <WithdrawContent /> : <LoginFirst />}
     </div>
   );
 }

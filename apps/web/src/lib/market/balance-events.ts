@@ -8,14 +8,28 @@ import { balanceQueryKeys, spotQueryKeys } from './spot-query-keys';
  * of the `wallet` translation namespace.
  */
 const walletChangedEvent = `wallet:${'changed'}` as const;
+const verificationChangedEvent = `verification:${'changed'}` as const;
 
 /**
- * Balances changed on the server (a fill, a cancel, an exchange, a deposit): every cached query
- * showing them refetches, whatever screen is open. A spot order changed: the order lists do.
+ * The user room's news, whatever screen is open. Balances changed on the server (a fill, a
+ * cancel, an exchange, a deposit): every cached query showing them refetches. A spot order
+ * changed: the order lists do. Staff decided a verification: the user's data does.
  */
-export function listenForBalanceChanges(socket: Socket<ServerToClientEvents, ClientToServerEvents>): void {
+export function listenForUserEvents(socket: Socket<ServerToClientEvents, ClientToServerEvents>): void {
+  listenForVerificationChanges(socket);
   socket.on(walletChangedEvent, () => {
     for (const queryKey of balanceQueryKeys) void queryClient.invalidateQueries({ queryKey });
   });
   socket.on('spot:order', () => void queryClient.invalidateQueries({ queryKey: spotQueryKeys.orders }));
+}
+
+/**
+ * Staff decided one of the user's verification requests: the verification state, the profile's
+ * level and everything gated by it refetch wherever they are shown.
+ */
+function listenForVerificationChanges(socket: Socket<ServerToClientEvents, ClientToServerEvents>): void {
+  socket.on(
+    verificationChangedEvent,
+    () => void queryClient.invalidateQueries({ queryKey: spotQueryKeys.userData }),
+  );
 }

@@ -15,6 +15,8 @@ export const spotQueryKeys = {
   walletRoot: [userRoot, 'wallet'],
   /** The withdrawal form shows the available balance too. */
   withdrawInfo: [userRoot, 'withdraw', 'info'],
+  /** Everything of the signed-in user (a verification decided: level, limits, state). */
+  userData: [userRoot],
 } as const;
 
 /** Every query whose figures a balance change makes stale. */

@@ -16,7 +16,7 @@ export const demoPageTexts: Record<Locale, Record<ContentPageSlug, PageText>> = 
       title: 'Contact us',
       body:
         'Customer support is available 24 hours a day, 7 days a week.\n\n' +
-        'Online chat: open Customer service in the app.\nWhatsApp and Telegram: use the links on this page.\n\n' +
+        'WhatsApp and Telegram: use the links on this page.\n\n' +
         'In this demo the WhatsApp and Telegram links are placeholders and do not reach a real support team.\n\n' +
         'We will never ask for your password, payment password or verification codes.',
     },
@@ -43,7 +43,7 @@ export const demoPageTexts: Record<Locale, Record<ContentPageSlug, PageText>> = 
       title: '联系我们',
       body:
         '客服全年无休，24 小时在线。\n\n' +
-        '在线客服：在应用中打开“在线客服”。\nWhatsApp 和 Telegram：使用本页的链接。\n\n' +
+        'WhatsApp 和 Telegram：使用本页的链接。\n\n' +
         '本演示中的 WhatsApp 和 Telegram 链接仅为占位示例，不会连接到真实的客服团队。\n\n' +
         '我们绝不会索要您的登录密码、资金密码或验证码。',
     },
@@ -70,7 +70,7 @@ export const demoPageTexts: Record<Locale, Record<ContentPageSlug, PageText>> = 
       title: '聯絡我們',
       body:
         '客服全年無休，24 小時在線。\n\n' +
-        '線上客服：在應用程式中打開「線上客服」。\nWhatsApp 及 Telegram：使用本頁的連結。\n\n' +
+        'WhatsApp 及 Telegram：使用本頁的連結。\n\n' +
         '本示範中的 WhatsApp 及 Telegram 連結僅為示例，不會連接到真實的客服團隊。\n\n' +
         '我們絕不會索取您的登入密碼、資金密碼或驗證碼。',
     },
@@ -97,7 +97,7 @@ export const demoPageTexts: Record<Locale, Record<ContentPageSlug, PageText>> = 
       title: 'ติดต่อเรา',
       body:
         'ฝ่ายบริการลูกค้าพร้อมให้บริการตลอด 24 ชั่วโมง ทุกวัน\n\n' +
-        'แชตออนไลน์: เปิด "บริการลูกค้า" ในแอป\nWhatsApp และ Telegram: ใช้ลิงก์ในหน้านี้\n\n' +
+        'WhatsApp และ Telegram: ใช้ลิงก์ในหน้านี้\n\n' +
         'ในเดโมนี้ ลิงก์ WhatsApp และ Telegram เป็นเพียงตัวอย่าง และไม่ได้เชื่อมต่อกับทีมบริการลูกค้าจริง\n\n' +
         'เราจะไม่ขอรหัสผ่าน รหัสผ่านการชำระเงิน หรือรหัสยืนยันของคุณโดยเด็ดขาด',
     },
@@ -124,7 +124,7 @@ export const demoPageTexts: Record<Locale, Record<ContentPageSlug, PageText>> = 
       title: 'お問い合わせ',
       body:
         'カスタマーサポートは年中無休、24時間対応しています。\n\n' +
-        'オンラインチャット：アプリの「カスタマーサービス」を開いてください。\nWhatsApp と Telegram：このページのリンクをご利用ください。\n\n' +
+        'WhatsApp と Telegram：このページのリンクをご利用ください。\n\n' +
         'このデモの WhatsApp と Telegram のリンクは仮のもので、実際のサポートチームにはつながりません。\n\n' +
         '当社がパスワード、資金パスワード、認証コードを尋ねることは決してありません。',
     },
@@ -151,7 +151,7 @@ export const demoPageTexts: Record<Locale, Record<ContentPageSlug, PageText>> = 
       title: '문의하기',
       body:
         '고객 지원은 연중무휴 24시간 운영됩니다.\n\n' +
-        "온라인 채팅: 앱에서 '고객센터'를 여세요.\nWhatsApp과 Telegram: 이 페이지의 링크를 이용하세요.\n\n" +
+        'WhatsApp과 Telegram: 이 페이지의 링크를 이용하세요.\n\n' +
         '이 데모의 WhatsApp과 Telegram 링크는 예시용이며 실제 지원팀과 연결되지 않습니다.\n\n' +
         '저희는 비밀번호, 결제 비밀번호, 인증 코드를 절대 묻지 않습니다.',
     },
@@ -178,7 +178,7 @@ export const demoPageTexts: Record<Locale, Record<ContentPageSlug, PageText>> = 
       title: 'Nous contacter',
       body:
         'Le service client est disponible 24 heures sur 24, 7 jours sur 7.\n\n' +
-        "Chat en ligne\u00a0: ouvrez Service client dans l'application.\nWhatsApp et Telegram\u00a0: utilisez les liens de cette page.\n\n" +
+        'WhatsApp et Telegram\u00a0: utilisez les liens de cette page.\n\n' +
         "Dans cette démo, les liens WhatsApp et Telegram sont des exemples et ne mènent à aucune véritable équipe d'assistance.\n\n" +
         'Nous ne vous demanderons jamais votre mot de passe, votre mot de passe de paiement ni vos codes de vérification.',
     },
@@ -205,7 +205,7 @@ export const demoPageTexts: Record<Locale, Record<ContentPageSlug, PageText>> = 
       title: 'Contáctanos',
       body:
         'La atención al cliente está disponible las 24 horas, los 7 días de la semana.\n\n' +
-        'Chat en línea: abre Atención al cliente en la aplicación.\nWhatsApp y Telegram: usa los enlaces de esta página.\n\n' +
+        'WhatsApp y Telegram: usa los enlaces de esta página.\n\n' +
         'En esta demo, los enlaces de WhatsApp y Telegram son de ejemplo y no llevan a ningún equipo de soporte real.\n\n' +
         'Nunca te pediremos tu contraseña, tu contraseña de pago ni tus códigos de verificación.',
     },
@@ -232,7 +232,7 @@ export const demoPageTexts: Record<Locale, Record<ContentPageSlug, PageText>> = 
       title: 'Liên hệ',
       body:
         'Bộ phận chăm sóc khách hàng làm việc 24 giờ mỗi ngày, 7 ngày mỗi tuần.\n\n' +
-        'Trò chuyện trực tuyến: mở mục Chăm sóc khách hàng trong ứng dụng.\nWhatsApp và Telegram: dùng các liên kết trên trang này.\n\n' +
+        'WhatsApp và Telegram: dùng các liên kết trên trang này.\n\n' +
         'Trong bản demo này, các liên kết WhatsApp và Telegram chỉ là ví dụ và không dẫn tới đội ngũ hỗ trợ thật.\n\n' +
         'Chúng tôi sẽ không bao giờ hỏi mật khẩu, mật khẩu thanh toán hay mã xác minh của bạn.',
     },
@@ -259,7 +259,7 @@ export const demoPageTexts: Record<Locale, Record<ContentPageSlug, PageText>> = 
       title: 'Fale conosco',
       body:
         'O atendimento ao cliente funciona 24 horas por dia, 7 dias por semana.\n\n' +
-        'Chat online: abra Atendimento no aplicativo.\nWhatsApp e Telegram: use os links desta página.\n\n' +
+        'WhatsApp e Telegram: use os links desta página.\n\n' +
         'Nesta demonstração, os links de WhatsApp e Telegram são apenas exemplos e não levam a uma equipe de suporte real.\n\n' +
         'Nunca pediremos sua senha, sua senha de pagamento ou seus códigos de verificação.',
     },

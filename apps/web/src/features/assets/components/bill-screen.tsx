@@ -1,6 +1,7 @@
 import { DownlandOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoginFirst } from '../../../components/ui/login-first';
 import { PageHeader } from '../../../components/ui/page-header';
 import { apiDownload } from '../../../lib/api-download';
 import { useRequireSession } from '../../../lib/require-session';
@@ -53,11 +54,13 @@ export function BillScreen({ title, testId }: { title: string; testId: string })
           ) : null
         }
       />
-      {allowed && (
+      {allowed ? (
         <div className="fund-body">
           <BillFilters filter={filter} onChange={setFilter} />
           <BillList filter={filter} />
         </div>
+      ) : (
+        <LoginFirst />
       )}
     </div>
   );

@@ -1,4 +1,11 @@
-import { articleDetailSchema, contentPageSchema, faqReplySchema, type Locale } from '@fairex/contract';
+import type { customerServiceKeywords as contractKeywords } from '@fairex/contract';
+import {
+  articleDetailSchema,
+  contentPageSchema,
+  faqReplySchema,
+  type Locale,
+  settingValueSchema,
+} from '@fairex/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
 
@@ -31,5 +38,38 @@ export function contentPageQuery(slug: ContentSlug, lang: Locale) {
     queryKey: ['content-page', slug, lang],
     queryFn: ({ signal }) =>
       apiGet(`/${slug}`, { schema: contentPageSchema.nullable(), empty: null, signal }),
+  });
+}
+
+/**
+ * The contract's customerServiceKeywords, restated: importing that value would move it into the
+ * entry chunk, where the contract's shared code lives, for a page that is not Home.
+ */
+const customerServiceKeywords = [
+  'kefu_url',
+  'whatsapp_url',
+  'telegram_url',
+] as const satisfies readonly (typeof contractKeywords)[number][];
+export type CustomerServiceKeyword = (typeof customerServiceKeywords)[number];
+type CustomerServiceLink = { readonly keyword: CustomerServiceKeyword; readonly url: string };
+
+/**
+ * GET /getSetting for each customer-service link the operator may configure (spec section 7:
+ * online chat, WhatsApp, Telegram): the configured ones, in that order; unset ones are left out.
+ */
+export function customerServiceLinksQuery() {
+  return queryOptions({
+    queryKey: ['setting', 'customer-service'],
+    queryFn: async ({ signal }): Promise<CustomerServiceLink[]> => {
+      const values = await Promise.all(
+        customerServiceKeywords.map((keyword) =>
+          apiGet('/getSetting', { schema: settingValueSchema, empty: null, params: { keyword }, signal }),
+        ),
+      );
+      return customerServiceKeywords.flatMap((keyword, index) => {
+        const value = values[index];
+        return typeof value === 'string' && value.trim() !== '' ? [{ keyword, url: value.trim() }] : [];
+      });
+    },
   });
 }

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Swiper } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { assetUrl } from '../../../lib/format';
 import { articlePath } from '../../../lib/navigation';
 import { useAppStore } from '../../../lib/stores/app-store';
@@ -11,11 +10,20 @@ import { newsListQuery } from '../api/home-queries';
 
 const autoplayIntervalMs = 4000;
 
-function BannerSlide({ banner, onOpen }: { banner: ArticleSummary; onOpen: () => void }) {
+/**
+ * A banner is a real link: to its web address (a new tab), its in-app route, or its own article.
+ * The Swiper swallows the click event after the few pixels a finger always moves (it reads them
+ * as a drag), which a button's handler never saw; a link's navigation happens all the same.
+ */
+function BannerSlide({ banner }: { banner: ArticleSummary }) {
   const [imageFailed, setImageFailed] = useState(false);
   const image = imageFailed ? null : assetUrl(banner.thumbnail);
+  // An in-app route or the article is a hash link; a web address (the console allows only
+  // http(s) ones) opens in a new tab, which browsers give no opener.
+  const link = banner.link;
+  const href = link?.startsWith('/') ? `#${link}` : link || `#${articlePath(banner.id)}`;
   return (
-    <button type="button" className="banner-slide" onClick={onOpen}>
+    <a className="banner-slide" href={href} target={href[0] === '#' ? undefined : '_blank'}>
       {image && (
         <img
           className="banner-image"
@@ -27,7 +35,7 @@ function BannerSlide({ banner, onOpen }: { banner: ArticleSummary; onOpen: () =>
       )}
       <span className="banner-shade" />
       <span className="banner-title">{banner.title}</span>
-    </button>
+    </a>
   );
 }
 
@@ -46,15 +54,11 @@ function HouseSlide() {
 /** Home banners from POST /news/list c_id=5; a banner opens its link or its article. */
 export function BannerCarousel() {
   const lang = useAppStore((state) => state.lang);
-  const navigate = useNavigate();
   const { data, isPending } = useQuery(newsListQuery(5, lang));
   const banners = data?.list ?? [];
   if (isPending) {
     return <div className="banner-frame banner-loading" data-testid="home-banners" aria-busy="true" />;
   }
-  const open = (banner: ArticleSummary) => {
-    navigate(banner.link?.startsWith('/') ? banner.link : articlePath(banner.id));
-  };
   return (
     <div className="banner-frame" data-testid="home-banners">
       {banners.length === 0 ? (
@@ -69,7 +73,7 @@ export function BannerCarousel() {
         >
           {banners.map((banner) => (
             <Swiper.Item key={banner.id}>
-              <BannerSlide banner={banner} onOpen={() => open(banner)} />
+              <BannerSlide banner={banner} />
             </Swiper.Item>
           ))}
         </Swiper>

@@ -1,4 +1,4 @@
-import type { Candle, Instrument, Quote } from '@fairex/contract';
+import type { Candle, Instrument, Locale, Quote } from '@fairex/contract';
 import { describe, expect, it } from 'vitest';
 import { fiatDecimals, formatPrice, multiplyDecimalText, toFiatPrice } from '../../../lib/market/fiat-price';
 import { applyQuoteBuffer, bufferQuotes, overlayQuotes } from '../../../lib/market/quote-buffer';
@@ -140,6 +140,23 @@ describe('search', () => {
       'WBTC/USDT',
     ]);
     expect(filterInstruments(instruments, '  ')).toEqual([]);
+  });
+
+  it("search finds names as well as tickers, in the reader's language and in English", () => {
+    const listed = ['BTC/USDT', 'ETH/USDT', 'ETH-PERP', 'ETC/USDT', 'TSLA', 'AAPL'].map((symbol) =>
+      instrument(symbol, symbol.split(/[/-]/)[0] ?? symbol),
+    );
+    const found = (query: string, locale: Locale = 'en') =>
+      filterInstruments(listed, query, locale).map((entry) => entry.symbol);
+    expect(found('ethereum')).toEqual(['ETH/USDT', 'ETH-PERP', 'ETC/USDT']);
+    expect(found('Ethereum Classic')).toEqual(['ETC/USDT']);
+    expect(found('tesla')).toEqual(['TSLA']);
+    expect(found('特斯拉', 'zh')).toEqual(['TSLA']);
+    expect(found('tesla', 'zh')).toEqual(['TSLA']);
+    expect(found('比特', 'hk')).toEqual(['BTC/USDT']);
+    expect(found('google')).toEqual([]);
+    expect(found('apple')).toEqual(['AAPL']);
+    expect(found('特斯拉', 'en')).toEqual([]);
   });
 
   it('hot searches are the most traded by exact notional volume (volume x last)', () => {

@@ -1,6 +1,7 @@
-import type { Instrument, Quote } from '@fairex/contract';
+import type { Instrument, Locale, Quote } from '@fairex/contract';
 import { compareDecimal } from '@fairex/domain';
 import { multiplyDecimalText } from '../../../lib/market/fiat-price';
+import { assetNamesFor } from './asset-names';
 
 /** Results shown for a query, at most. */
 export const searchResultsMax = 50;
@@ -8,29 +9,39 @@ export const searchResultsMax = 50;
 export const hotSearchCount = 5;
 
 function normalise(text: string): string {
-  return text.toUpperCase().replace(/[\s/_-]+/g, '');
+  return text.toUpperCase().replace(/[\s/_.-]+/g, '');
 }
 
 /**
- * Instruments whose symbol or base matches `query`, ignoring case, spaces and separators
- * ("btcusdt" finds "BTC/USDT"); symbols starting with the query come first.
+ * Instruments whose symbol, base or name matches `query`, ignoring case, spaces and separators
+ * ("btcusdt" finds "BTC/USDT", "ethereum" finds ETH, "特斯拉" in Chinese finds TSLA): names in
+ * the reader's `locale` and in English. Tickers starting with the query come first, then names
+ * starting with it, then anything containing it.
  */
-export function filterInstruments(instruments: readonly Instrument[], query: string): Instrument[] {
+export function filterInstruments(
+  instruments: readonly Instrument[],
+  query: string,
+  locale: Locale = 'en',
+): Instrument[] {
   const needle = normalise(query.trim());
   if (needle === '') {
     return [];
   }
-  const starts: Instrument[] = [];
+  const tickerStarts: Instrument[] = [];
+  const nameStarts: Instrument[] = [];
   const contains: Instrument[] = [];
   for (const instrument of instruments) {
     const symbol = normalise(instrument.symbol);
+    const names = assetNamesFor(instrument.base, locale).map(normalise);
     if (symbol.startsWith(needle) || normalise(instrument.base).startsWith(needle)) {
-      starts.push(instrument);
-    } else if (symbol.includes(needle)) {
+      tickerStarts.push(instrument);
+    } else if (names.some((name) => name.startsWith(needle))) {
+      nameStarts.push(instrument);
+    } else if (symbol.includes(needle) || names.some((name) => name.includes(needle))) {
       contains.push(instrument);
     }
   }
-  return [...starts, ...contains].slice(0, searchResultsMax);
+  return [...tickerStarts, ...nameStarts, ...contains].slice(0, searchResultsMax);
 }
 
 /** What a day's trading was worth in the quote currency: base volume x last price, exact. */

@@ -13,6 +13,10 @@ export function realStateQuery() {
     queryKey: realStateQueryKey,
     queryFn: ({ signal }) =>
       apiGet<RealState | null>('/real/state', { schema: realStateSchema.nullable(), empty: null, signal }),
+    // A review may have ended while the page was closed or in the background: ask again on each
+    // visit and on return to the tab (a socket event covers the page left open).
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: 'always',
   });
 }
 
