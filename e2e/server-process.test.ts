@@ -30,6 +30,18 @@ describe('the server process as a user starts it', () => {
     }
   });
 
+  it('answers before a fresh install has its price history, and says how far the history has come', async () => {
+    const server = await startFairexServer({ env: { LOG_LEVEL: 'info' } });
+    try {
+      const status = await getJson(`${server.url}/api/market/history_status`);
+      expect(status.body.type).toBe('ok');
+      expect(status.body.message).toMatchObject({ instruments: 50, ready: false });
+      expect(server.output()).toContain('Preparing the price history of 50 markets in the background');
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('warns loudly when started on PGlite without demo mode', async () => {
     const server = await startFairexServer({ env: { DEMO: 'false' } });
     try {

@@ -57,6 +57,13 @@ async function main(): Promise<void> {
   const mode = config.demo ? 'demo mode: simulated prices, test funds' : 'live mode';
   const storeName = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
   console.log(`\n  Fairex is running at ${config.publicUrl}  (${mode}; database: ${storeName})\n`);
+  const history = composition.services.market.historyStatus();
+  if (history.instruments > 0) {
+    console.log(
+      `  Preparing the price history of ${history.instruments} markets in the background; ` +
+        'charts fill in as it goes.\n',
+    );
+  }
 
   for (const job of jobs) {
     await Promise.resolve(job.start()).catch((error: unknown) => {

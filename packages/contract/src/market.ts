@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { positiveIntParam } from './envelope';
+import { noParamsSchema, positiveIntParam } from './envelope';
 import { decimalString } from './fiat';
+import { getRoute } from './route';
 
 /** Instrument kinds of the Markets tabs: coins (spot), futures (perpetuals on the same underlyings), stock. */
 export const instrumentKinds = ['spot', 'perpetual', 'stock'] as const;
@@ -137,3 +138,18 @@ export type MarketSubscribe = z.infer<typeof marketSubscribeSchema>;
 
 /** GET /market/instruments: every instrument in display order. */
 export const instrumentsReplySchema = z.array(instrumentSchema);
+
+/** How far the history of a fresh install has come: charts fill in as instruments are prepared. */
+export const marketHistoryStatusSchema = z.object({
+  /** Instruments whose history is being generated (0 once every one has its history). */
+  instruments: z.number().int(),
+  prepared: z.number().int(),
+  ready: z.boolean(),
+});
+export type MarketHistoryStatus = z.infer<typeof marketHistoryStatusSchema>;
+
+export const marketHistoryStatusRoute = getRoute('/market/history_status', {
+  policy: 'public',
+  query: noParamsSchema,
+  reply: marketHistoryStatusSchema,
+});

@@ -38,7 +38,14 @@ describe.each(testDatabases())('market routes on $name', (testDatabase) => {
 
   beforeAll(async () => {
     testApp = await startTestApp(testDatabase, { clock, market: { seed, backfillDays: 2 } });
+    // The app answers before the history of a fresh install is there; it is prepared behind it.
+    expect((await get('/market/history_status')).body.message).toMatchObject({ prepared: 0, ready: false });
     await testApp.services.market.prepareHistory();
+    expect((await get('/market/history_status')).body.message).toEqual({
+      instruments: 50,
+      prepared: 50,
+      ready: true,
+    });
   });
   afterAll(async () => {
     await testApp?.close();

@@ -6,12 +6,14 @@ import {
   favouriteDelBodySchema,
   favouritesReplySchema,
   instrumentsReplySchema,
+  marketHistoryStatusRoute,
   quotationReplySchema,
   tickQuerySchema,
   tickSchema,
 } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contractRoutes } from '../../platform/http/contract-route';
 import { ok } from '../../platform/http/reply';
 import { policies, requiredUserId } from '../../platform/http/route-policy';
 import type { MarketService } from './market.service';
@@ -25,6 +27,23 @@ const tags = ['market'];
 /** Quotes, candles, instruments, recorded ticks and the caller's favourites. */
 export function marketHttpRoutes(market: MarketService): FastifyPluginAsyncZod {
   return async (app) => {
+    const route = contractRoutes(app, { tags });
+
+    route.get(
+      marketHistoryStatusRoute,
+      {
+        summary: 'How far the candle history of a fresh install has come',
+        description:
+          'A first start answers at once and generates 30 days of history for each simulated ' +
+          'instrument in the background; `instruments` is how many it prepares, `prepared` how many ' +
+          'are done. Charts fill in as it goes; `ready` once all are done (and on every later start).',
+      },
+      () => {
+        const status = market.historyStatus();
+        return { ...status, ready: status.prepared >= status.instruments };
+      },
+    );
+
     app.get(
       '/currency/quotation_new',
       {

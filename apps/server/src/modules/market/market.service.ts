@@ -30,6 +30,15 @@ import { seedInstruments } from './market.seed';
 export const candlesPerRequestMax = 1000;
 const dayMs = 86_400_000;
 const bigintMax = 2n ** 63n - 1n;
+/** The log says how far the history has come every this many instruments. */
+const historyProgressEvery = 10;
+/** Candle rows per statement while preparing history. */
+const historyInsertBatchRows = 400;
+
+/** Lets requests and ticks waiting in the event loop run before the next piece of work. */
+function yieldToRequests(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
 
 function maxOf(a: bigint, b: bigint): bigint {
   return a > b ? a : b;
@@ -198,8 +207,10 @@ export function createMarketService(deps: {
   let initialised: Promise<void> | undefined;
   /** When init finished: history is generated up to this minute, live ticks from it. */
   let startedAt: number | undefined;
-  let historyTotal = 0;
+  /** The instruments without candles at start: their history is prepared after the server answers. */
+  let historyPending: State[] = [];
   let historyDone = 0;
+  let historyStarted = false;
   let backfillStopped = false;
   let queue: Promise<void> = Promise.resolve();
   let quoteCache: { second: number; quotes: Quote[] } | undefined;
@@ -300,21 +311,29 @@ export function createMarketService(deps: {
    * ticks being recorded (never between a batch's statements); the partial candle of each
    * period that live ticks opened since start is merged with the history's part of it.
    */
-  async function backfill(): Promise<void> {
-    // Zero days: no history at all (route tests of other modules need none and start faster).
-    if (options.backfillDays <= 0 || historyTotal > 0) return;
+  /** Simulated instruments that have no candles yet (none when no history is wanted). */
+  async function instrumentsWithoutHistory(): Promise<State[]> {
+    if (options.backfillDays <= 0) return [];
     const filled = await repository.instrumentIdsWithCandles(db);
-    const until = startedAt ?? clock.now().getTime();
-    const pending = [...states.values()].filter(
+    return [...states.values()].filter(
       (state) => !filled.has(state.row.id) && state.row.feed === 'simulated',
     );
-    historyTotal = pending.length;
-    historyDone = 0;
+  }
+
+  async function backfill(): Promise<void> {
+    if (historyStarted || historyPending.length === 0) return;
+    historyStarted = true;
+    const until = startedAt ?? clock.now().getTime();
+    const total = historyPending.length;
     const started = performance.now();
     let candleCount = 0;
+    logger?.info(
+      { instruments: total, days: options.backfillDays },
+      `preparing ${options.backfillDays} days of market history for ${total} instruments; charts fill in as it goes`,
+    );
     // Spot and perpetual on one base share a path: generate its minutes once.
     const minutesByPath = new Map<string, CandleValue[]>();
-    for (const state of pending) {
+    for (const state of historyPending) {
       if (backfillStopped) return;
       const instrument = {
         ...toSimulated(state.row),
@@ -329,18 +348,28 @@ export function createMarketService(deps: {
       }
       const rows = historyRows(instrument, options.seed, { now: until, days: options.backfillDays, minutes });
       candleCount += rows.length;
-      await serialised(() => writeHistory(state, rows));
+      // Small statements with a pause between: requests and ticks get the database in between
+      // (PGlite runs in this thread, so one large statement would hold every request up).
+      for (let start = 0; start < rows.length; start += historyInsertBatchRows) {
+        const batch = rows.slice(start, start + historyInsertBatchRows);
+        await serialised(() => repository.insertCandles(db, batch));
+        await yieldToRequests();
+      }
+      await serialised(() => foldHistory(state, rows));
       historyDone += 1;
-      // Let requests and ticks in between instruments.
-      await new Promise((resolve) => setImmediate(resolve));
+      if (historyDone % historyProgressEvery === 0 && historyDone < total) {
+        logger?.info(
+          { prepared: historyDone, instruments: total },
+          `market history: ${historyDone} of ${total} instruments`,
+        );
+      }
+      await yieldToRequests();
     }
-    if (historyTotal > 0) {
-      const ms = Math.round(performance.now() - started);
-      logger?.info(
-        { instruments: historyTotal, candles: candleCount, ms },
-        `market history prepared: ${options.backfillDays} days for ${historyTotal} instruments in ${ms} ms`,
-      );
-    }
+    const ms = Math.round(performance.now() - started);
+    logger?.info(
+      { instruments: total, candles: candleCount, ms },
+      `market history prepared: ${options.backfillDays} days for ${total} instruments in ${ms} ms`,
+    );
   }
 
   /** A period's candles with open time in [from, to] (unix s), the open one from memory. */
@@ -378,9 +407,8 @@ export function createMarketService(deps: {
     return result;
   }
 
-  /** Stores one instrument's history and folds it into the candles live ticks opened meanwhile. */
-  async function writeHistory(state: State, rows: readonly repository.CandleRow[]): Promise<void> {
-    await repository.insertCandles(db, rows);
+  /** Folds one instrument's stored history into the candles live ticks opened meanwhile. */
+  async function foldHistory(state: State, rows: readonly repository.CandleRow[]): Promise<void> {
     const merged: repository.CandleRow[] = [];
     for (const period of candlePeriods) {
       const live = state.open.get(period);
@@ -556,6 +584,7 @@ export function createMarketService(deps: {
         await firstTicks();
         feed.setInstruments(simulatedTrading());
         startedAt = clock.now().getTime();
+        historyPending = await instrumentsWithoutHistory();
       })();
       return initialised;
     },
@@ -563,7 +592,10 @@ export function createMarketService(deps: {
       await initialised;
       await backfill();
     },
-    historyStatus: () => ({ instruments: historyTotal, prepared: historyDone }),
+    historyStatus: () => ({
+      instruments: historyPending.length,
+      prepared: Math.min(historyDone, historyPending.length),
+    }),
     start: () => feed.start(),
     stop: () => {
       backfillStopped = true;

@@ -12,6 +12,7 @@ import { fiatDecimals, formatPrice, toFiatPrice } from '../../lib/market/fiat-pr
 import { useFrameQuotes, useMarketStream } from '../../lib/market/use-market-stream';
 import { candlesPollMs, candlesQuery, candlesSafetyRefreshMs } from './api/market-queries';
 import { ChangePill } from './components/change-pill';
+import { HistoryNote } from './components/history-note';
 import type { CandleSink } from './components/price-chart';
 import { SimulatedBadge } from './components/simulated-badge';
 import { TickSheet } from './components/tick-sheet';
@@ -180,6 +181,7 @@ export function DetailPage() {
             ))}
           </div>
 
+          <HistoryNote />
           <div className="detail-chart-frame">
             <Suspense fallback={<div className="detail-chart-placeholder" aria-busy="true" />}>
               <PriceChart

@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { PageTabs } from '../../components/ui/page-tabs';
 import { overlayQuotes } from '../../lib/market/quote-buffer';
 import { useLiveQuotes } from '../../lib/market/use-market-stream';
+import { HistoryNote } from './components/history-note';
 import { QuoteList, QuoteListSkeleton } from './components/quote-list';
 import { SimulatedBadge } from './components/simulated-badge';
 import { useFavourites } from './hooks/use-favourites';
@@ -74,6 +75,7 @@ export function MarketsPage() {
       <div className="markets-meta">
         <SimulatedBadge />
       </div>
+      <HistoryNote />
       <section className="markets-body" role="tabpanel">
         {tab === 'favourites' && !favourites.signedIn ? (
           <MarketsEmpty

@@ -3,11 +3,13 @@ import {
   candlesReplySchema,
   favouritesReplySchema,
   instrumentSchema,
+  marketHistoryStatusRoute,
   quotationReplySchema,
   tickSchema,
 } from '@fairex/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost, type ReplySchema } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/api-route';
 import { candleWindow } from '../lib/candle-window';
 
 /** Quotes change every tick; the socket keeps them fresh, REST is the snapshot and the fallback. */
@@ -78,3 +80,13 @@ export function addFavourite(instrumentId: number) {
 export function removeFavourite(instrumentId: number) {
   return apiPost('/optional/del', { schema: anyReply, empty: null, params: { id: instrumentId } });
 }
+
+/** While a fresh install prepares its history, how far it has come (polled until ready). */
+export const historyStatusPollMs = 3_000;
+export const historyStatusQuery = queryOptions({
+  queryKey: ['market', 'history-status'],
+  queryFn: ({ signal }) =>
+    callRoute(marketHistoryStatusRoute, { empty: { instruments: 0, prepared: 0, ready: true }, signal }),
+  staleTime: historyStatusPollMs,
+  refetchInterval: (query) => (query.state.data?.ready === false ? historyStatusPollMs : false),
+});
