@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  ceilDivide,
   compareDecimal,
   compareDecimalValues,
   type Decimal,
@@ -9,6 +10,7 @@ import {
   decimalTextLengthMax,
   formatDecimal,
   fromScaledBigint,
+  fromScaledBigintTrimmed,
   normalizeDecimal,
   parseDecimal,
   roundDecimalHalfUp,
@@ -393,5 +395,29 @@ describe('roundHalfUp', () => {
         expect(roundDecimalHalfUp(roundedLeft, decimals)).toEqual(roundedLeft);
       }),
     );
+  });
+});
+
+describe('ceilDivide and fromScaledBigintTrimmed', () => {
+  it('rounds a quotient up to the smallest integer q with q x d >= n, for any sign of n', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+        fc.bigInt({ min: 1n, max: 10n ** 20n }),
+        (n, d) => {
+          const q = ceilDivide(n, d);
+          expect(q * d >= n).toBe(true);
+          expect((q - 1n) * d < n).toBe(true);
+        },
+      ),
+    );
+    expect(() => ceilDivide(1n, 0n)).toThrow(RangeError);
+  });
+
+  it('writes scaled units without trailing zeros', () => {
+    expect(fromScaledBigintTrimmed(150_000_000n, 8)).toBe('1.5');
+    expect(fromScaledBigintTrimmed(2_000n, 3)).toBe('2');
+    expect(fromScaledBigintTrimmed(-5n, 2)).toBe('-0.05');
+    expect(fromScaledBigintTrimmed(0n, 6)).toBe('0');
   });
 });

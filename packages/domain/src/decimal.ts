@@ -135,6 +135,19 @@ export function fromScaledBigint(value: bigint, scale: number): string {
   return formatDecimal({ negative: value < 0n, digits: value < 0n ? -value : value, scale });
 }
 
+/** Like fromScaledBigint, without trailing zeros ("1.50000000" -> "1.5", "2.000" -> "2"). */
+export function fromScaledBigintTrimmed(value: bigint, scale: number): string {
+  const text = fromScaledBigint(value, scale);
+  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+}
+
+/** numerator / denominator rounded up (towards +infinity); the denominator is positive. */
+export function ceilDivide(numerator: bigint, denominator: bigint): bigint {
+  if (denominator <= 0n) throw new RangeError('ceilDivide needs a positive denominator');
+  const quotient = numerator / denominator;
+  return quotient * denominator < numerator ? quotient + 1n : quotient;
+}
+
 function signedAtScale(value: Decimal, scale: number): bigint {
   const magnitude = value.digits * powerOfTen(scale - value.scale);
   return value.negative ? -magnitude : magnitude;

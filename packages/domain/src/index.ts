@@ -1,5 +1,6 @@
 export { type AmountRefusal, type AmountResult, amountWholeDigitsMax, parseAmount } from './amount';
 export {
+  ceilDivide,
   compareDecimal,
   compareDecimalValues,
   type Decimal,
@@ -10,6 +11,7 @@ export {
   decimalTextLengthMax,
   formatDecimal,
   fromScaledBigint,
+  fromScaledBigintTrimmed,
   normalizeDecimal,
   parseDecimal,
   roundDecimalHalfUp,

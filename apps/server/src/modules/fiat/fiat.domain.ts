@@ -1,4 +1,5 @@
 import { type FiatCode, fiatCodes } from '@fairex/contract';
+import { fromScaledBigintTrimmed } from '@fairex/domain';
 
 /**
  * Pure rules of fiat rates: turning a service's JSON numbers into exact decimal strings, merging a
@@ -29,13 +30,6 @@ export type RateTable = {
 
 const shortestNumberText = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/;
 
-function formatScaled(units: bigint, scale: number): string {
-  const digits = units.toString().padStart(scale + 1, '0');
-  const integerPart = digits.slice(0, digits.length - scale);
-  const fractionPart = digits.slice(digits.length - scale).replace(/0+$/, '');
-  return fractionPart ? `${integerPart}.${fractionPart}` : integerPart;
-}
-
 /** Divides by 10^drop, rounding half up (the values are positive). */
 function roundDividedByPowerOfTen(value: bigint, drop: number): bigint {
   const divisor = 10n ** BigInt(drop);
@@ -65,7 +59,7 @@ export function decimalFromNumber(value: number): string | null {
       ? significand * 10n ** BigInt(rateDecimalsMax - decimals)
       : roundDividedByPowerOfTen(significand, decimals - rateDecimalsMax);
   if (units === 0n) return null;
-  const text = formatScaled(units, rateDecimalsMax);
+  const text = fromScaledBigintTrimmed(units, rateDecimalsMax);
   const integerLength = text.split('.')[0]?.length ?? 0;
   return integerLength > rateIntegerDigitsMax ? null : text;
 }

@@ -6,7 +6,7 @@
  * the buyer's cost up, the seller's proceeds down, fees up, each on the ORDER's cumulative total, so
  * the sum of the per-fill charges is the rounded whole and never exceeds the hold.
  */
-import { parseAmount, parseDecimal, toScaledBigint } from '@fairex/domain';
+import { fromScaledBigint, parseAmount, parseDecimal, toScaledBigint } from '@fairex/domain';
 
 /** Fee rates and the band are kept as parts of 10^8 (0.001 = 100 000). */
 export const rateScale = 8;
@@ -132,26 +132,19 @@ export function parseLots(text: string, rules: PairRules): Parsed<number, Amount
   return { ok: true, value: Number(lots) };
 }
 
-function scaledText(value: bigint, scale: number): string {
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
-  const text = scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
-  return negative ? `-${text}` : text;
-}
-
 /** Ticks as decimal text with the pair's price decimals ("95000.00"). */
 export function priceText(ticks: number | bigint, rules: PairRules): string {
-  return scaledText(BigInt(ticks) * rules.tickUnits, rules.priceScale);
+  return fromScaledBigint(BigInt(ticks) * rules.tickUnits, rules.priceScale);
 }
 
 /** Lots as decimal text with the pair's amount decimals ("0.01000"). */
 export function amountText(lots: number | bigint, rules: PairRules): string {
-  return scaledText(BigInt(lots) * rules.lotUnits, rules.lotScale);
+  return fromScaledBigint(BigInt(lots) * rules.lotUnits, rules.lotScale);
 }
 
 /** Quote smallest units as decimal text. */
 export function quoteText(units: bigint, rules: PairRules): string {
-  return scaledText(units, rules.quoteScale);
+  return fromScaledBigint(units, rules.quoteScale);
 }
 
 /** Base smallest units of one lot. */
@@ -190,12 +183,12 @@ export function feeCeil(feeExact: bigint, rules: PairRules): bigint {
 
 /** The quote value of `tl` as exact decimal text (scale priceScale + lotScale). */
 export function notionalText(tl: bigint, rules: PairRules): string {
-  return scaledText(tl * rules.tickUnits * rules.lotUnits, rules.priceScale + rules.lotScale);
+  return fromScaledBigint(tl * rules.tickUnits * rules.lotUnits, rules.priceScale + rules.lotScale);
 }
 
 /** A rate in parts of 10^8 as the shortest decimal text ("0.001", "0"). */
 export function rateText(rate: bigint): string {
-  return scaledText(rate, rateScale).replace(/\.?0+$/, '') || '0';
+  return fromScaledBigint(rate, rateScale).replace(/\.?0+$/, '') || '0';
 }
 
 /** The fee rates an order pays, fixed when its hold is sized. */
@@ -395,5 +388,5 @@ export function averagePriceText(notionalExact: bigint, lots: bigint, rules: Pai
   // notional / lots ticks, shown with the pair's price decimals, rounded half up.
   const num = notionalExact * rules.tickUnits * 2n;
   const den = lots * 2n;
-  return scaledText((num + lots) / den, rules.priceScale);
+  return fromScaledBigint((num + lots) / den, rules.priceScale);
 }

@@ -8,6 +8,7 @@
  * reference price are smallest units of the currencies (the reference price in quote units per
  * one whole base). Fractions (spread, step, edge, skew, reserve) are parts per million.
  */
+import { ceilDivide } from '@fairex/domain';
 
 export const ppmOne = 1_000_000n;
 
@@ -73,10 +74,6 @@ export function settingsProblems(settings: MakerSettings): string[] {
   return problems;
 }
 
-function ceilDiv(numerator: bigint, denominator: bigint): bigint {
-  return numerator <= 0n ? numerator / denominator : (numerator + denominator - 1n) / denominator;
-}
-
 const powerOfTen = (exponent: number) => 10n ** BigInt(exponent);
 
 /** Math.min and Math.max take no bigints. */
@@ -91,7 +88,7 @@ function larger(left: bigint, right: bigint): bigint {
 
 /** Quote smallest units a buy of `lots` at `priceTicks` costs, rounded up (as the buyer pays). */
 export function buyCost(order: { priceTicks: bigint; lots: bigint }, units: PairUnits): bigint {
-  return ceilDiv(
+  return ceilDivide(
     order.priceTicks * units.tickQuote * order.lots * units.lotBase,
     powerOfTen(units.baseScale),
   );
@@ -99,7 +96,7 @@ export function buyCost(order: { priceTicks: bigint; lots: bigint }, units: Pair
 
 /** The cost with the fee reserve on top, rounded up: what a buy may use of the inventory. */
 export function buyBudget(order: { priceTicks: bigint; lots: bigint }, units: PairUnits, reservePpm: bigint) {
-  return ceilDiv(buyCost(order, units) * (ppmOne + reservePpm), ppmOne);
+  return ceilDivide(buyCost(order, units) * (ppmOne + reservePpm), ppmOne);
 }
 
 /** The most lots a buy at `priceTicks` can have within `quote`, reserve included. */
@@ -162,7 +159,7 @@ export function makerLadder(params: {
   let previousAsk = 0n;
   for (let level = 0; level < settings.levels && baseLeft > 0n; level += 1) {
     const offset = settings.halfSpreadPpm + settings.stepPpm * BigInt(level);
-    let ticks = ceilDiv(centre * (ppmOne + offset), ppmOne * ppmOne * units.tickQuote);
+    let ticks = ceilDivide(centre * (ppmOne + offset), ppmOne * ppmOne * units.tickQuote);
     if (ticks <= previousAsk) ticks = previousAsk + 1n;
     const lots = smaller(baseLeft, settings.levelLots);
     orders.push({ side: 'sell', priceTicks: ticks, lots });
@@ -224,7 +221,7 @@ export function sweepOrders(params: {
   if (referencePrice <= 0n) return [];
   const orders: MakerOrder[] = [];
 
-  const bidFloor = ceilDiv(referencePrice * (ppmOne + settings.edgePpm), ppmOne * units.tickQuote);
+  const bidFloor = ceilDivide(referencePrice * (ppmOne + settings.edgePpm), ppmOne * units.tickQuote);
   const richBids = others.bids.filter((level) => level.priceTicks >= bidFloor);
   if (richBids.length > 0) {
     const limit = richBids.map((level) => level.priceTicks).reduce(smaller);

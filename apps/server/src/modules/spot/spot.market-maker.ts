@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { SpotOrder } from '@fairex/contract';
-import { fromScaledBigint, parseDecimal, toScaledBigint } from '@fairex/domain';
+import { fromScaledBigint, fromScaledBigintTrimmed, parseDecimal, toScaledBigint } from '@fairex/domain';
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
@@ -85,11 +85,6 @@ function unitsDown(text: string, scale: number): bigint | null {
   const { negative, digits, scale: textScale } = parsed.value;
   const cut = digits / 10n ** BigInt(textScale - scale);
   return negative ? -cut : cut;
-}
-
-function decimalText(units: bigint, scale: number): string {
-  const text = fromScaledBigint(units, scale);
-  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
 }
 
 export function createMarketMaker(deps: {
@@ -295,8 +290,8 @@ export function createMarketMaker(deps: {
           userId,
           symbol: pair.info.symbol,
           side: order.side,
-          price: decimalText(order.priceTicks * pair.units.tickQuote, pair.quote.scale),
-          amount: decimalText(order.lots * pair.units.lotBase, pair.base.scale),
+          price: fromScaledBigintTrimmed(order.priceTicks * pair.units.tickQuote, pair.quote.scale),
+          amount: fromScaledBigintTrimmed(order.lots * pair.units.lotBase, pair.base.scale),
           timeInForce,
         }),
       ),

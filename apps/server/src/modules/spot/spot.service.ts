@@ -17,7 +17,7 @@ import type {
   SpotTimeInForce,
 } from '@fairex/contract';
 import { spotPageSize } from '@fairex/contract';
-import { parseAmount, toScaledBigint } from '@fairex/domain';
+import { fromScaledBigint, parseAmount, toScaledBigint } from '@fairex/domain';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
@@ -116,17 +116,10 @@ export type SpotExchange = SpotService & {
   }): Promise<ExchangeResult>;
 };
 
-function scaled(value: bigint, scale: number): string {
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
-  const text = scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
-  return negative ? `-${text}` : text;
-}
-
 /** A ratio of two amounts as decimal text with `decimals` digits, rounded down. */
 function ratioText(numerator: bigint, denominator: bigint, decimals: number): string | null {
   if (denominator <= 0n) return null;
-  return scaled((numerator * 10n ** BigInt(decimals)) / denominator, decimals);
+  return fromScaledBigint((numerator * 10n ** BigInt(decimals)) / denominator, decimals);
 }
 
 const rateDecimals = 12;
@@ -165,7 +158,7 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
   function heldText(state: OrderState, pair: Pair): string {
     return state.side === 'buy'
       ? quoteText(state.holdRemaining, pair.rules)
-      : scaled(state.holdRemaining, pair.rules.baseScale);
+      : fromScaledBigint(state.holdRemaining, pair.rules.baseScale);
   }
 
   function orderView(state: OrderState, pair: Pair): SpotOrder {
@@ -362,7 +355,7 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
       price: priceText(lotsOrTicks(parsePriceTicks(trade.price, pair.rules)), pair.rules),
       amount: amountText(lotsOrTicks(parseLots(trade.amount, pair.rules)), pair.rules),
       turnover: turnover.ok
-        ? scaled(turnover.value, pair.rules.priceScale + pair.rules.lotScale)
+        ? fromScaledBigint(turnover.value, pair.rules.priceScale + pair.rules.lotScale)
         : trade.turnover,
       fee: quoteText(BigInt(maker ? trade.makerFee : trade.takerFee), pair.rules),
       role: maker ? 'maker' : 'taker',
@@ -594,7 +587,7 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
           to_currency_id: pair.quoteCurrencyId,
           to_currency: pair.row.quote,
           symbol: pair.symbol,
-          available: scaled(availableOf(pair.baseCurrencyId), pair.rules.baseScale),
+          available: fromScaledBigint(availableOf(pair.baseCurrencyId), pair.rules.baseScale),
           min_number: amountText(1, pair.rules),
         });
       }
@@ -648,7 +641,7 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
             rateDecimals,
           ),
           fee: quoteText(walk.fee, rules),
-          receive: scaled(receive, rules.baseScale),
+          receive: fromScaledBigint(receive, rules.baseScale),
           fillable: walk.lots > 0 && total > walk.lots,
         };
       }
@@ -720,15 +713,15 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
       const unfilled = askedUnits > spentUnits ? askedUnits - spentUnits : 0n;
       return {
         partial: state.exchangeShort === true || (side === 'sell' && state.filledLots < state.lots),
-        unfilled: side === 'buy' ? quoteText(unfilled, rules) : scaled(unfilled, rules.baseScale),
+        unfilled: side === 'buy' ? quoteText(unfilled, rules) : fromScaledBigint(unfilled, rules.baseScale),
         order,
         spent:
           side === 'buy'
             ? quoteText(state.money.turnover + state.money.fee, rules)
-            : scaled(filledBase, rules.baseScale),
+            : fromScaledBigint(filledBase, rules.baseScale),
         received:
           side === 'buy'
-            ? scaled(filledBase, rules.baseScale)
+            ? fromScaledBigint(filledBase, rules.baseScale)
             : quoteText(state.money.turnover - state.money.fee, rules),
         fee: quoteText(state.money.fee, rules),
         fee_currency: pair.row.quote,

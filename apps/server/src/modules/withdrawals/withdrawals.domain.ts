@@ -4,7 +4,7 @@
  * the payout retry schedule. No I/O: prices, levels and times come in as arguments.
  */
 import type { WithdrawalDestination, WithdrawalRecord, WithdrawalStatus } from '@fairex/contract';
-import { type AmountRefusal, fromScaledBigint, parseDecimal } from '@fairex/domain';
+import { type AmountRefusal, ceilDivide, fromScaledBigint, parseDecimal } from '@fairex/domain';
 import type { PayoutDestination } from '../payout-methods';
 
 /** The recorded price ticks a BTC equivalent came from (null: not needed, e.g. BTC itself). */
@@ -59,10 +59,6 @@ export function withdrawalLimitBtc(level: number, limits: ReadonlyMap<number, bi
     if (rowLevel <= level && (best === null || rowLevel > best.level)) best = { level: rowLevel, limit };
   }
   return best?.limit ?? 0n;
-}
-
-function ceilDivide(numerator: bigint, denominator: bigint): bigint {
-  return (numerator + denominator - 1n) / denominator;
 }
 
 /** A positive decimal price as digits / 10^scale, or null for anything else. */
