@@ -4,7 +4,7 @@
  * compiler enforces what must exist before what; nothing is found through a singleton. Adding a
  * product module is one line in `modules` below (and its manifest in its own index.ts).
  */
-import { invariant } from '@fairex/domain';
+import { invariant, tradingEntryKinds } from '@fairex/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Config, simulatedMarketSeed } from './config';
 import { accountsManifest, createAccountsModule, createSessionResolver } from './modules/accounts';
@@ -15,7 +15,7 @@ import { createDepositsModule, depositsManifest } from './modules/deposits';
 import { createFiatModule, createFiatRateSource, type FiatRateSource, fiatManifest } from './modules/fiat';
 import { createHalts, createHaltsModule, type Halts, haltsManifest } from './modules/halts';
 import { createIdempotencyModule, idempotencyManifest } from './modules/idempotency';
-import { createLedgerModule, type Ledger, ledgerManifest } from './modules/ledger';
+import { countUsersWithEntries, createLedgerModule, type Ledger, ledgerManifest } from './modules/ledger';
 import {
   backfillDaysDefault,
   createMarketModule,
@@ -111,7 +111,14 @@ const registrations = (built: {
   { manifest: scheduleManifest, build: (k) => createScheduleModule(k.scheduler) },
   { manifest: haltsManifest, build: (k) => createHaltsModule(k.halts) },
   { manifest: idempotencyManifest, build: (k) => createIdempotencyModule(k) },
-  { manifest: accountsManifest, build: (k) => createAccountsModule(k) },
+  {
+    manifest: accountsManifest,
+    build: (k) =>
+      createAccountsModule({
+        ...k,
+        countTraders: (userIds) => countUsersWithEntries(k.db, { userIds, kinds: tradingEntryKinds }),
+      }),
+  },
   { manifest: walletAuthManifest, build: (k) => createWalletAuthModule(k) },
   { manifest: verificationManifest, build: (k) => createVerificationModule(k) },
   { manifest: timezoneManifest, build: (k) => createTimezoneModule(k) },

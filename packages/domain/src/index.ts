@@ -43,6 +43,7 @@ export {
   type PoolAccountName,
   type SystemAccountName,
   systemAccountNames,
+  tradingEntryKinds,
   type UserAccountKind,
   type UserAccountKindName,
   userAccountKindIds,

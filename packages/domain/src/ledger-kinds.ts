@@ -34,6 +34,12 @@ export const entryKinds = [
 ] as const;
 export type EntryKind = (typeof entryKinds)[number];
 
+/**
+ * The entry kinds that mean a user traded (an invitee "who traded" has one): spot fills and quick
+ * exchanges; each product that lands adds the kinds its trades book.
+ */
+export const tradingEntryKinds: readonly EntryKind[] = ['trade', 'exchange'];
+
 export function isEntryKind(value: string | null | undefined): value is EntryKind {
   return entryKinds.some((kind) => kind === value);
 }

@@ -169,9 +169,10 @@ export async function raiseVerificationLevel(db: Database, userId: number, level
     .where(eq(users.id, userId));
 }
 
-export async function countInvitees(db: Database, inviterId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(eq(users.inviterId, inviterId));
-  return row?.n ?? 0;
+/** The ids of the users `inviterId` invited. */
+export async function inviteeIds(db: Database, inviterId: number): Promise<number[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.inviterId, inviterId));
+  return rows.map((row) => row.id);
 }
 
 export async function insertSession(

@@ -150,6 +150,30 @@ describe.each(testDatabases())('accounts routes on $name', (testDatabase) => {
         type: 'ok',
         message: { invitation_code: invitationCode, invite_count: 1, traded_count: 0, rebate: '0' },
       });
+      // Once the invitee has a trade in their bill, they count as having traded.
+      const inviteeId = (await userOf(email)).id;
+      await db().transaction((tx) =>
+        testApp.services.ledger.apply(
+          tx as never,
+          [
+            {
+              type: 'transfer',
+              entry: {
+                kind: 'trade',
+                userId: inviteeId,
+                reference: `test:invitee-trade:${inviteeId}`,
+                legs: [
+                  { account: { system: 'house', currencyId: 3 }, amount: -1n },
+                  { account: { userId: inviteeId, currencyId: 3, kind: 2 }, amount: 1n },
+                ],
+              },
+            },
+          ],
+          new Date(),
+        ),
+      );
+      const traded = await caller.get('/user/invite', { token: inviter.token });
+      expect(traded.body).toMatchObject({ message: { invite_count: 1, traded_count: 1 } });
     });
 
     it('ignores an empty invitation code', async () => {

@@ -62,6 +62,8 @@ export type AccountsModuleDeps = {
   readonly config: DeliveryConfig & { readonly demo: boolean };
   /** Real-world delivery adapters; by default built from the config (SMTP_URL, SMS_PROVIDER_URL). */
   readonly delivery?: { readonly mail: MailSender | null; readonly sms: SmsSender | null };
+  /** How many of these users have traded (the invitation card's "traded" figure). */
+  readonly countTraders: (userIds: readonly number[]) => Promise<number>;
 };
 
 /**
@@ -115,7 +117,7 @@ function accountsRoutes(deps: AccountsModuleDeps): FastifyPluginAsyncZod {
 
     const accounts = createAccountsService({ db, clock, sessionEvents });
     const codes = createCodeService({ db, clock, delivery });
-    const profile = createProfileService({ db, clock });
+    const profile = createProfileService({ db, clock, countTraders: deps.countTraders });
 
     app.setErrorHandler(refineValidationError);
     await app.register(authRoutes({ accounts, codes, demoOutbox: config.demo }));

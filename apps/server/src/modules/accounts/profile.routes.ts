@@ -53,7 +53,8 @@ export function profileRoutes(services: {
         config: userRoute,
         schema: {
           tags,
-          summary: 'Invitation code, people invited, invitees who traded (0 until trading), rebate',
+          summary:
+            'Invitation code, people invited, invitees who traded (a trading entry in their bill), rebate',
           security: session,
           querystring: noParams,
           response: { 200: apiReply(inviteSummarySchema) },

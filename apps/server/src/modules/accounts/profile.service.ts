@@ -5,7 +5,7 @@ import { platformErrors } from '../../platform/http/app-error';
 import { createTimezoneService } from '../timezone';
 import { isOwnPublicUpload } from '../upload';
 import { accountsError } from './accounts.errors';
-import { countInvitees, findUserById, type UserRecord, updateProfile } from './accounts.repository';
+import { findUserById, inviteeIds, type UserRecord, updateProfile } from './accounts.repository';
 
 /** GET /user/info: what the client may see of its own user. Never a hash. */
 export function userInfoOf(user: UserRecord): UserInfo {
@@ -33,7 +33,14 @@ function shownZone(timezone: string | null): string | null {
   return timezone === unsetTimezone ? null : timezone;
 }
 
-export function createProfileService(deps: { db: Database; clock: Clock }) {
+export type ProfileServiceDeps = {
+  readonly db: Database;
+  readonly clock: Clock;
+  /** How many of these users have traded (the ledger knows: entries of a trading kind). */
+  readonly countTraders: (userIds: readonly number[]) => Promise<number>;
+};
+
+export function createProfileService(deps: ProfileServiceDeps) {
   const { db } = deps;
   const timezones = createTimezoneService(deps);
 
@@ -51,12 +58,11 @@ export function createProfileService(deps: { db: Database; clock: Clock }) {
 
     async invite(userId: number) {
       const user = await requireUser(userId);
+      const invitees = await inviteeIds(db, user.id);
       return {
         invitation_code: user.invitationCode,
-        invite_count: await countInvitees(db, user.id),
-        // Invitees who have traded: no trading table exists yet, so none have. Count them
-        // (users with inviter_id = me and at least one trade) once trading lands.
-        traded_count: 0,
+        invite_count: invitees.length,
+        traded_count: await deps.countTraders(invitees),
         // Rebates arrive with trading.
         rebate: '0',
       };

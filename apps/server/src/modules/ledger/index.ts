@@ -21,6 +21,7 @@ export {
   type BillFilter,
   type BillLine,
   billLines,
+  countUsersWithEntries,
   type HoldRecord,
   holdByReference,
   type UserAccountBalance,

@@ -1,7 +1,7 @@
 /** Reads of the ledger: a user's accounts, holds by event, and the postings behind a bill. */
 import type { Database } from '../../platform/db/database';
 import type { EntryKind } from './ledger.domain';
-import { rowsOf, sql } from './ledger.sql';
+import { integerArray, rowsOf, sql, textArray } from './ledger.sql';
 
 export type UserAccountBalance = {
   readonly currencyId: number;
@@ -112,4 +112,19 @@ export async function billLines(db: Database, filter: BillFilter): Promise<BillL
     memo: row.memo,
     createdAt: new Date(row.created_at),
   }));
+}
+
+/** How many of `userIds` have at least one entry of these kinds in their bill. */
+export async function countUsersWithEntries(
+  db: Database,
+  params: { readonly userIds: readonly number[]; readonly kinds: readonly EntryKind[] },
+): Promise<number> {
+  if (params.userIds.length === 0 || params.kinds.length === 0) return 0;
+  const [row] = await rowsOf<{ count: number }>(
+    db,
+    sql`select count(distinct user_id)::int as count from ledger_entries
+        where user_id = any(${integerArray(params.userIds)}::int[])
+          and kind = any(${textArray([...params.kinds])}::text[])`,
+  );
+  return row?.count ?? 0;
 }
