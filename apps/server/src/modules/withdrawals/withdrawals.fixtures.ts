@@ -40,8 +40,14 @@ export type Withdrawer = { readonly token: string; readonly userId: number; read
 export function withdrawalFixtures(testApp: () => TestApp) {
   const db = () => testApp().database.db;
 
+  // One demo browser for the whole fixture: the outbox shows a browser only the codes it asked for.
+  const outboxCookie = `fairex_outbox=${randomBytes(32).toString('base64url')}`;
+
   function request(options: InjectOptions, token: string | undefined): Promise<Reply> {
-    const headers: Record<string, string> = { ...(options.headers as Record<string, string>) };
+    const headers: Record<string, string> = {
+      cookie: outboxCookie,
+      ...(options.headers as Record<string, string>),
+    };
     if (token) headers.authorization = token;
     return testApp().call({ ...options, headers, remoteAddress: freshIp() });
   }
