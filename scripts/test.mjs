@@ -27,6 +27,13 @@ function check(label, command, args) {
   }
 }
 
+// Chromium and the fonts for the browser tests: installed when missing and possible (root with
+// apt-get), else one line naming what is missing and how to install it, and nothing runs.
+if (!run('browser prerequisites', 'bash', ['scripts/browser-prerequisites.sh'])) {
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
+
 // Static checks count as one test each (see scripts/check.mjs for what each does).
 const { checks } = await import('./checks.mjs');
 for (const step of checks) check(step.label, step.command, step.args);
