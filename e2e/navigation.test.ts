@@ -52,12 +52,16 @@ const routes = [
   'pages/setting/bank_international',
 ];
 
-/** Toasts and script errors a page raised, kept in the page so a quick navigation loses none. */
+/**
+ * Toasts a page raised, kept in the page so a quick navigation loses none. A loading toast (a
+ * spinner while a money call is in flight, lib/toast.ts) is no message to the user and is left out.
+ */
 function recordToasts() {
   const seen: string[] = [];
   (window as unknown as { fairexToasts: string[] }).fairexToasts = seen;
   new MutationObserver(() => {
     for (const toast of document.querySelectorAll('.adm-toast-main')) {
+      if (toast.querySelector('.adm-spin-loading, .adm-toast-loading')) continue;
       const entry = `${location.hash}: ${toast.textContent}`;
       if (!seen.includes(entry)) seen.push(entry);
     }

@@ -45,6 +45,17 @@ export function describeDatabase(target: DatabaseTarget): string {
 
 /** Opens the database and applies every pending migration; the same migrations serve both engines. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  const handle = connectDatabase(target);
+  if (handle.kind === 'postgres') await migrateNodePg(handle.db as never, { migrationsFolder });
+  else await migratePglite(handle.db as never, { migrationsFolder });
+  return handle;
+}
+
+/**
+ * Connects without migrating: for a database known to be migrated already (tests copy a migrated
+ * one; `snapshot` is a PGlite data directory from `dumpDataDir`).
+ */
+export function connectDatabase(target: DatabaseTarget | { kind: 'pglite'; snapshot: Blob }): DatabaseHandle {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: postgresPoolSize });
     // An idle connection the server ends (restart, failover, an admin's terminate) must not crash
@@ -54,8 +65,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         console.error(`PostgreSQL idle connection error: ${error.message}`);
     });
     const db = drizzleNodePg({ client: pool });
-    await migrateNodePg(db, { migrationsFolder });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  }
+  if ('snapshot' in target) {
+    const client = new PGlite({ loadDataDir: target.snapshot });
+    return {
+      db: drizzlePglite({ client }) as unknown as Database,
+      kind: 'pglite',
+      close: () => client.close(),
+    };
   }
   let dataDir: string | undefined;
   if (target.dataDir) {
@@ -64,6 +82,5 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   }
   const client = new PGlite(dataDir);
   const db = drizzlePglite({ client });
-  await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
 }
