@@ -11,8 +11,13 @@ import {
   type DoneReason,
   InvariantError,
   invariant,
+  type Lots,
+  lots,
   type MatchSink,
   OrderBook,
+  type OrderId,
+  orderId,
+  type Ticks,
 } from '@fairex/domain';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
@@ -91,13 +96,13 @@ export type PairContext = {
 
 /** An order as the actor keeps it (open ones live in memory, mirrored in spot_orders). */
 export type OrderState = {
-  readonly id: number;
+  readonly id: OrderId;
   readonly userId: number;
   readonly side: SpotSide;
   readonly kind: 'limit' | 'market';
   readonly timeInForce: SpotTimeInForce;
-  readonly priceTicks: number;
-  readonly lots: number;
+  readonly priceTicks: Ticks;
+  readonly lots: Lots;
   filledLots: number;
   money: OrderMoney;
   readonly holdAmount: bigint;
@@ -135,9 +140,9 @@ export type PlaceRequest = {
   readonly kind: 'limit' | 'market';
   readonly timeInForce: SpotTimeInForce;
   /** Limit or protection limit; for a budget exchange the band edge (the walk picks the real one). */
-  readonly priceTicks: number;
+  readonly priceTicks: Ticks;
   /** For a budget exchange: ignored (the walk decides). */
-  readonly lots: number;
+  readonly lots: Lots;
   readonly holdAmount: bigint;
   /** The rates `holdAmount` was sized with; the order pays these. */
   readonly rates: FeeRates;
@@ -157,8 +162,8 @@ type Command = PlaceCommand | CancelCommand;
 type FillDraft = {
   maker: OrderState;
   taker: OrderState;
-  priceTicks: number;
-  lots: number;
+  priceTicks: Ticks;
+  lots: Lots;
   buyerPays: bigint;
   sellerGets: bigint;
   fees: bigint;
@@ -238,7 +243,7 @@ export function orderStateOf(row: OrderRow, rules: PairRules): OrderState {
     rules,
   };
   return {
-    id: row.id,
+    id: orderId(row.id),
     userId: row.userId,
     side: row.side,
     kind: row.kind,
@@ -310,7 +315,7 @@ export class PairActor {
           owner: state.userId,
           side: state.side,
           price: state.priceTicks,
-          quantity: state.lots - state.filledLots,
+          quantity: lots(state.lots - state.filledLots),
           timeInForce: 'gtc',
         },
         sink,
@@ -590,7 +595,7 @@ export class PairActor {
       }
       const { request } = entry;
       const state: OrderState = {
-        id: entry.id,
+        id: orderId(entry.id),
         userId: request.userId,
         side: request.side,
         kind: request.kind,
@@ -796,7 +801,7 @@ export class PairActor {
     return levels;
   }
 
-  private fill(maker: OrderState, taker: OrderState, priceTicks: number, lots: number): FillDraft {
+  private fill(maker: OrderState, taker: OrderState, priceTicks: Ticks, lots: Lots): FillDraft {
     const { rules } = this.pair;
     // Each side pays the rate its own order was placed under, as maker or taker.
     const rateOf = (state: OrderState) => (state === maker ? state.rates.makerRate : state.rates.takerRate);

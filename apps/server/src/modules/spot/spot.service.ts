@@ -17,7 +17,7 @@ import type {
   SpotTimeInForce,
 } from '@fairex/contract';
 import { spotPageSize } from '@fairex/contract';
-import { fromScaledBigint, parseAmount, toScaledBigint } from '@fairex/domain';
+import { fromScaledBigint, type Lots, lots, parseAmount, type Ticks, toScaledBigint } from '@fairex/domain';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
@@ -311,7 +311,7 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
     }
   }
 
-  function referenceBand(pair: Pair): { band: { low: number; high: number }; tickId: string; price: string } {
+  function referenceBand(pair: Pair): { band: { low: Ticks; high: Ticks }; tickId: string; price: string } {
     const reference = market.referencePrice(pair.symbol);
     if (!reference) throw spotError('price_unavailable');
     const band = bandTicks(reference.price, pair.rules);
@@ -331,10 +331,10 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
     if (statusOf(pair) !== 'trading') throw spotError('market_paused');
   }
 
-  function lotsOf(text: string, rules: PairRules): number {
-    const lots = parseLots(text, rules);
-    if (!lots.ok) throw spotError(lots.error);
-    return lots.value;
+  function lotsOf(text: string, rules: PairRules): Lots {
+    const parsed = parseLots(text, rules);
+    if (!parsed.ok) throw spotError(parsed.error);
+    return parsed.value;
   }
 
   function direction(fromCurrencyId: number, toCurrencyId: number): { pair: Pair; side: SpotSide } {
@@ -681,7 +681,7 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
           kind: 'market',
           timeInForce: 'ioc',
           priceTicks: reference.band.high,
-          lots: 0,
+          lots: lots(0),
           holdAmount: 0n,
           rates: feeRatesOf(rules),
           idempotencyKey: params.idempotencyKey ?? null,
