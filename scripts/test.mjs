@@ -60,7 +60,7 @@ try {
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   // A file that fails to load has no failed test but must still fail the run.
-  /** @type {Array<{ name: string; status: string; assertionResults: Array<{ status: string }> }>} */
+  /** @type {Array<{ name: string; status: string; startTime: number; endTime: number; assertionResults: Array<{ status: string }> }>} */
   const files = report.testResults;
   const brokenFiles = files.filter(
     (file) => file.status === 'failed' && file.assertionResults.every((test) => test.status !== 'failed'),

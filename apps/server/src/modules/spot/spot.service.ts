@@ -42,13 +42,7 @@ import {
   quoteText,
   rateText,
 } from './spot.domain';
-import {
-  type OrderState,
-  orderStateOf,
-  PairActor,
-  type PairContext,
-  type RoundCommitted,
-} from './spot.engine';
+import { orderStateOf, PairActor, type RoundCommitted } from './spot.engine';
 import { spotError } from './spot.errors';
 import {
   findOrder,
@@ -61,6 +55,7 @@ import {
   type TradeRow,
   tradesOfOrder,
 } from './spot.repository';
+import type { OrderState, PairContext } from './spot.round';
 import type { PlaceOrderInput, SpotBatchCommitted, SpotMarketInfo, SpotService } from './spot.service.types';
 
 export type SpotServiceDeps = {
