@@ -24,9 +24,12 @@ import {
 import { OrderBook } from '../packages/domain/src/matching/order-book';
 import type {
   DoneReason,
+  Lots,
   MatchSink,
   OrderBookApi,
+  OrderId,
   PlaceCommand,
+  Ticks,
 } from '../packages/domain/src/matching/order-book.types';
 import { ReferenceBook } from '../packages/domain/src/matching/reference-book';
 
@@ -175,14 +178,15 @@ function generateCommands(): { commands: BenchCommand[]; mix: Mix } {
   const push = (command: BenchCommand) => {
     commands.push(command);
     if (command.kind === PLACE) book.place(command.place as PlaceCommand, live);
-    else if (command.kind === CANCEL) book.cancel(command.id, live);
-    else book.amend(command.id, command.price, command.quantity, live);
+    else if (command.kind === CANCEL) book.cancel(command.id as OrderId, live);
+    else book.amend(command.id as OrderId, command.price as Ticks, command.quantity as Lots, live);
   };
 
   const newLimit = (isBuy: boolean, price: number | null, quantity: number, ioc: boolean) => {
     const id = nextId++;
     const side = isBuy ? 'buy' : 'sell';
-    const place: PlaceCommand = { id, owner: id, side, price, quantity, timeInForce: ioc ? 'ioc' : 'gtc' };
+    // The generator works in plain numbers; the brands are compile-time only.
+    const place = { id, owner: id, side, price, quantity, timeInForce: ioc ? 'ioc' : 'gtc' } as PlaceCommand;
     const theirSide = isBuy ? Side.BUY : Side.SELL;
     const theirPlace =
       price === null
@@ -252,12 +256,12 @@ function generateCommands(): { commands: BenchCommand[]; mix: Mix } {
       else cancel();
     } else {
       const id = live.pick(random);
-      const order = book.get(id);
+      const order = book.get(id as OrderId);
       if (order === null) throw new Error(`generator lost order ${id}`);
       const isBuy = order.side === 'buy';
       const kind = random();
-      let price = order.price;
-      let quantity = order.remaining;
+      let price: number = order.price;
+      let quantity: number = order.remaining;
       if (kind < 0.3) {
         quantity = order.remaining > 1 ? order.remaining - lots(order.remaining - 1) : order.remaining; // smaller
       } else if (kind < 0.45) {
@@ -369,8 +373,8 @@ function fillHash(hash: number, command: number, maker: number, price: number, q
 
 function runOurCommand(book: OrderBookApi, command: BenchCommand, sink: MatchSink): void {
   if (command.kind === PLACE) book.place(command.place as PlaceCommand, sink);
-  else if (command.kind === CANCEL) book.cancel(command.id, sink);
-  else book.amend(command.id, command.price, command.quantity, sink);
+  else if (command.kind === CANCEL) book.cancel(command.id as OrderId, sink);
+  else book.amend(command.id as OrderId, command.price as Ticks, command.quantity as Lots, sink);
 }
 
 function runOurs(book: OrderBookApi, commands: readonly BenchCommand[], sink: MatchSink): void {
@@ -585,11 +589,11 @@ function main(): void {
   const ourMegabytes = restingMemory((index, isBuy, price) => {
     (keepAlive as OrderBook).place(
       {
-        id: index + 1,
+        id: (index + 1) as OrderId,
         owner: index + 1,
         side: isBuy ? 'buy' : 'sell',
-        price,
-        quantity: 10,
+        price: price as Ticks,
+        quantity: 10 as Lots,
         timeInForce: 'gtc',
       },
       nullSink,

@@ -51,16 +51,22 @@ export {
   userAccountKinds,
 } from './ledger-kinds';
 export { OrderBook } from './matching/order-book';
-export type {
-  DepthLevel,
-  DoneReason,
-  MatchSide,
-  MatchSink,
-  OrderBookApi,
-  PlaceCommand,
-  RejectReason,
-  RestingOrder,
-  TimeInForce,
+export {
+  type DepthLevel,
+  type DoneReason,
+  type Lots,
+  lots,
+  type MatchSide,
+  type MatchSink,
+  type OrderBookApi,
+  type OrderId,
+  orderId,
+  type PlaceCommand,
+  type RejectReason,
+  type RestingOrder,
+  type Ticks,
+  type TimeInForce,
+  ticks,
 } from './matching/order-book.types';
 export {
   directionColor,

@@ -2,7 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { announcedSeed, RecordingSink } from './book-test-support';
 import { OrderBook } from './order-book';
-import type { MatchSide, OrderBookApi, PlaceCommand, RejectReason, TimeInForce } from './order-book.types';
+import {
+  lots,
+  type MatchSide,
+  type OrderBookApi,
+  orderId,
+  type PlaceCommand,
+  type RejectReason,
+  type TimeInForce,
+  ticks,
+} from './order-book.types';
 import { ReferenceBook } from './reference-book';
 
 type Command =
@@ -60,13 +69,19 @@ class Resolver {
       case 'place': {
         const id = generated.id === 'fresh' ? this.nextId++ : this.targetId(generated.id);
         const price = this.price(generated.price, generated.side, null);
-        return { kind: 'place', command: { ...generated, id, price } };
+        const command: PlaceCommand = {
+          ...generated,
+          id: orderId(id),
+          price: price === null ? null : ticks(price),
+          quantity: lots(generated.quantity),
+        };
+        return { kind: 'place', command };
       }
       case 'cancel':
         return { kind: 'cancel', id: this.targetId(generated.target) };
       case 'amend': {
         const id = this.targetId(generated.target);
-        const order = this.reference.get(id);
+        const order = this.reference.get(orderId(id));
         const price = this.price(generated.price, order?.side ?? 'buy', order?.price ?? this.middle) ?? 0;
         const quantity =
           typeof generated.quantity === 'number'
@@ -152,9 +167,9 @@ function apply(book: OrderBookApi, command: Command, sink: RecordingSink): Rejec
     case 'place':
       return book.place(command.command, sink);
     case 'cancel':
-      return book.cancel(command.id, sink);
+      return book.cancel(orderId(command.id), sink);
     case 'amend':
-      return book.amend(command.id, command.price, command.quantity, sink);
+      return book.amend(orderId(command.id), ticks(command.price), lots(command.quantity), sink);
   }
 }
 
@@ -183,7 +198,7 @@ class Conservation {
     } else {
       const id = Number(fields[0]);
       const remaining = Number(fields[fields.length - 1]);
-      expect(remaining).toBe(this.open.get(id));
+      expect(remaining).toBe(this.open.get(orderId(id)));
       if (kind === 'done') {
         if (fields[1] === 'filled') expect(remaining).toBe(0);
         else expect(remaining).toBeGreaterThan(0);
@@ -199,7 +214,7 @@ class Conservation {
   }
 
   private take(id: number, quantity: number, left: number): void {
-    const before = this.open.get(id);
+    const before = this.open.get(orderId(id));
     expect(before).toBeDefined();
     expect(left).toBe((before as number) - quantity);
     this.open.set(id, left);
@@ -240,9 +255,9 @@ function runBoth(shape: Shape, generated: readonly GeneratedCommand[]): void {
     if (bid !== null && ask !== null) expect(bid).toBeLessThan(ask);
     expectSameBooks(engine, reference);
     const id = command.kind === 'place' ? command.command.id : command.id;
-    expect(engine.get(id)).toEqual(reference.get(id));
+    expect(engine.get(orderId(id))).toEqual(reference.get(orderId(id)));
   }
-  for (const order of reference.orders()) expect(engine.get(order.id)).toEqual(order);
+  for (const order of reference.orders()) expect(engine.get(orderId(order.id))).toEqual(order);
   conservation.finish(engine);
 }
 

@@ -1,7 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { RecordingSink } from './book-test-support';
 import { OrderBook } from './order-book';
-import type { OrderBookApi, PlaceCommand, TimeInForce } from './order-book.types';
+import {
+  lots,
+  type MatchSink,
+  type OrderBookApi,
+  orderId,
+  type PlaceCommand,
+  type TimeInForce,
+  ticks,
+} from './order-book.types';
 import { ReferenceBook } from './reference-book';
 
 /** Every rule is checked on the engine and on the reference book, so both are pinned down. */
@@ -28,7 +36,15 @@ describe.each(books)('%s', (_name, createBook) => {
     timeInForce: TimeInForce = 'gtc',
     owner = id,
   ): string[] {
-    expect(book.place({ id, owner, side, price, quantity, timeInForce }, sink)).toBeNull();
+    const command: PlaceCommand = {
+      id: orderId(id),
+      owner,
+      side,
+      price: price === null ? null : ticks(price),
+      quantity: lots(quantity),
+      timeInForce,
+    };
+    expect(book.place(command, sink)).toBeNull();
     return sink.take();
   }
 
@@ -39,8 +55,8 @@ describe.each(books)('%s', (_name, createBook) => {
       expect(book.bestBid()).toBe(100);
       expect(book.bestAsk()).toBe(101);
       expect(book.size).toBe(2);
-      expect(book.get(1)).toEqual({ id: 1, owner: 1, side: 'buy', price: 100, remaining: 5 });
-      expect(book.get(3)).toBeNull();
+      expect(book.get(orderId(1))).toEqual({ id: 1, owner: 1, side: 'buy', price: 100, remaining: 5 });
+      expect(book.get(orderId(3))).toBeNull();
     });
 
     it('takes any safe integer as id, owner, price and quantity', () => {
@@ -50,7 +66,13 @@ describe.each(books)('%s', (_name, createBook) => {
         `fill ${max} 1 ${max} ${max - 1} 1 0`,
         'done 1 filled 0',
       ]);
-      expect(book.get(max)).toEqual({ id: max, owner: -max, side: 'sell', price: max, remaining: 1 });
+      expect(book.get(orderId(max))).toEqual({
+        id: max,
+        owner: -max,
+        side: 'sell',
+        price: max,
+        remaining: 1,
+      });
     });
 
     it('an empty book has no best prices, no depth and no orders', () => {
@@ -74,7 +96,7 @@ describe.each(books)('%s', (_name, createBook) => {
         'fill 1 5 102 1 1 0',
         'done 5 filled 0',
       ]);
-      expect(book.get(1)?.remaining).toBe(1);
+      expect(book.get(orderId(1))?.remaining).toBe(1);
       expect(book.bestAsk()).toBe(102);
     });
 
@@ -167,8 +189,8 @@ describe.each(books)('%s', (_name, createBook) => {
     it('post_only that would cross is refused whole with no fill', () => {
       place(1, 'sell', 101, 1);
       expect(place(2, 'buy', 101, 5, 'post_only')).toEqual(['done 2 would_take 5']);
-      expect(book.get(1)?.remaining).toBe(1);
-      expect(book.get(2)).toBeNull();
+      expect(book.get(orderId(1))?.remaining).toBe(1);
+      expect(book.get(orderId(2))).toBeNull();
     });
 
     it('post_only that would only meet its own order is still refused', () => {
@@ -201,7 +223,7 @@ describe.each(books)('%s', (_name, createBook) => {
         'done 1 filled 0',
         'done 3 filled 0',
       ]);
-      expect(book.get(2)?.remaining).toBe(2);
+      expect(book.get(orderId(2))?.remaining).toBe(2);
     });
   });
 
@@ -209,19 +231,19 @@ describe.each(books)('%s', (_name, createBook) => {
     it('removes a resting order', () => {
       place(1, 'buy', 100, 5);
       place(2, 'buy', 100, 6);
-      expect(book.cancel(1, sink)).toBeNull();
+      expect(book.cancel(orderId(1), sink)).toBeNull();
       expect(sink.take()).toEqual(['done 1 cancelled 5']);
       expect(book.depth('buy', 5)).toEqual([{ price: 100, quantity: 6, orders: 1 }]);
-      expect(book.cancel(2, sink)).toBeNull();
+      expect(book.cancel(orderId(2), sink)).toBeNull();
       expect(sink.take()).toEqual(['done 2 cancelled 6']);
       expect(book.bestBid()).toBeNull();
     });
 
     it('refuses an unknown or finished order', () => {
-      expect(book.cancel(1, sink)).toBe('unknown_order');
+      expect(book.cancel(orderId(1), sink)).toBe('unknown_order');
       place(1, 'sell', 100, 1);
       place(2, 'buy', 100, 1);
-      expect(book.cancel(1, sink)).toBe('unknown_order');
+      expect(book.cancel(orderId(1), sink)).toBe('unknown_order');
       expect(sink.take()).toEqual([]);
     });
 
@@ -229,7 +251,7 @@ describe.each(books)('%s', (_name, createBook) => {
       place(1, 'sell', 100, 1);
       place(2, 'sell', 100, 1);
       place(3, 'sell', 100, 1);
-      book.cancel(2, sink);
+      book.cancel(orderId(2), sink);
       sink.take();
       expect(place(4, 'buy', 100, 2)).toEqual([
         'fill 1 4 100 1 0 1',
@@ -248,20 +270,20 @@ describe.each(books)('%s', (_name, createBook) => {
     });
 
     it('lowering the quantity at the same price keeps the place in the queue', () => {
-      expect(book.amend(1, 100, 3, sink)).toBeNull();
+      expect(book.amend(orderId(1), ticks(100), lots(3), sink)).toBeNull();
       expect(sink.take()).toEqual(['rest 1 100 3']);
       expect(book.depth('sell', 1)).toEqual([{ price: 100, quantity: 8, orders: 2 }]);
       expect(place(3, 'buy', 100, 1)).toEqual(['fill 1 3 100 1 2 0', 'done 3 filled 0']);
     });
 
     it('the same price and quantity changes nothing', () => {
-      expect(book.amend(1, 100, 5, sink)).toBeNull();
+      expect(book.amend(orderId(1), ticks(100), lots(5), sink)).toBeNull();
       expect(sink.take()).toEqual(['rest 1 100 5']);
       expect(book.orders().map((order) => order.id)).toEqual([1, 2]);
     });
 
     it('raising the quantity moves the order to the back of its level', () => {
-      expect(book.amend(1, 100, 6, sink)).toBeNull();
+      expect(book.amend(orderId(1), ticks(100), lots(6), sink)).toBeNull();
       expect(sink.take()).toEqual(['rest 1 100 6']);
       expect(book.orders().map((order) => order.id)).toEqual([2, 1]);
       expect(book.depth('sell', 1)).toEqual([{ price: 100, quantity: 11, orders: 2 }]);
@@ -269,7 +291,7 @@ describe.each(books)('%s', (_name, createBook) => {
 
     it('a new price moves the order to the back of the new level', () => {
       place(3, 'sell', 101, 1);
-      expect(book.amend(1, 101, 5, sink)).toBeNull();
+      expect(book.amend(orderId(1), ticks(101), lots(5), sink)).toBeNull();
       expect(sink.take()).toEqual(['rest 1 101 5']);
       expect(book.orders().map((order) => order.id)).toEqual([2, 3, 1]);
       expect(book.depth('sell', 2)).toEqual([
@@ -281,7 +303,7 @@ describe.each(books)('%s', (_name, createBook) => {
     it('a new price that crosses matches first, then rests the rest', () => {
       place(3, 'buy', 99, 2);
       place(4, 'buy', 98, 2);
-      expect(book.amend(2, 99, 6, sink)).toBeNull();
+      expect(book.amend(orderId(2), ticks(99), lots(6), sink)).toBeNull();
       expect(sink.take()).toEqual(['fill 3 2 99 2 0 4', 'done 3 filled 0', 'rest 2 99 4']);
       expect(book.bestAsk()).toBe(99);
       expect(book.bestBid()).toBe(98);
@@ -289,16 +311,16 @@ describe.each(books)('%s', (_name, createBook) => {
 
     it('an amended order that fills completely is done', () => {
       place(3, 'buy', 99, 7);
-      expect(book.amend(1, 99, 4, sink)).toBeNull();
+      expect(book.amend(orderId(1), ticks(99), lots(4), sink)).toBeNull();
       expect(sink.take()).toEqual(['fill 3 1 99 4 3 0', 'done 1 filled 0']);
-      expect(book.get(1)).toBeNull();
+      expect(book.get(orderId(1))).toBeNull();
       expect(book.size).toBe(2);
     });
 
     it('a crossing amend removes its owner’s orders it reaches', () => {
       place(3, 'buy', 99, 2, 'gtc', 1);
       place(4, 'buy', 99, 2, 'gtc', 9);
-      expect(book.amend(1, 99, 3, sink)).toBeNull();
+      expect(book.amend(orderId(1), ticks(99), lots(3), sink)).toBeNull();
       expect(sink.take()).toEqual([
         'done 3 self_trade 2',
         'fill 4 1 99 2 0 1',
@@ -311,24 +333,24 @@ describe.each(books)('%s', (_name, createBook) => {
       place(3, 'buy', 99, 1);
       const seen: unknown[] = [];
       const lookingSink = {
-        fill: () => seen.push(book.get(1), book.size),
+        fill: () => seen.push(book.get(orderId(1)), book.size),
         rest: () => undefined,
         done: () => undefined,
       };
-      expect(book.amend(1, 99, 2, lookingSink)).toBeNull();
+      expect(book.amend(orderId(1), ticks(99), lots(2), lookingSink)).toBeNull();
       expect(seen).toEqual([null, 1]);
-      expect(book.get(1)).toEqual({ id: 1, owner: 1, side: 'sell', price: 99, remaining: 1 });
+      expect(book.get(orderId(1))).toEqual({ id: 1, owner: 1, side: 'sell', price: 99, remaining: 1 });
     });
 
     it('quantity 0 cancels', () => {
-      expect(book.amend(1, 100, 0, sink)).toBeNull();
+      expect(book.amend(orderId(1), ticks(100), lots(0), sink)).toBeNull();
       expect(sink.take()).toEqual(['done 1 cancelled 5']);
-      expect(book.get(1)).toBeNull();
+      expect(book.get(orderId(1))).toBeNull();
     });
 
     it('refuses an unknown order or an invalid price or quantity, changing nothing', () => {
       const before = book.orders();
-      expect(book.amend(9, 100, 1, sink)).toBe('unknown_order');
+      expect(book.amend(orderId(9), ticks(100), lots(1), sink)).toBe('unknown_order');
       for (const [price, quantity] of [
         [0, 1],
         [-1, 1],
@@ -339,7 +361,7 @@ describe.each(books)('%s', (_name, createBook) => {
         [100, 0.5],
         [100, Number.POSITIVE_INFINITY],
       ] as const) {
-        expect(book.amend(1, price, quantity, sink)).toBe('invalid_command');
+        expect(book.amend(orderId(1), ticks(price), lots(quantity), sink)).toBe('invalid_command');
       }
       expect(sink.take()).toEqual([]);
       expect(book.orders()).toEqual(before);
@@ -348,11 +370,11 @@ describe.each(books)('%s', (_name, createBook) => {
 
   describe('rejected commands change nothing and emit nothing', () => {
     const valid: PlaceCommand = {
-      id: 10,
+      id: orderId(10),
       owner: 1,
       side: 'buy',
-      price: 100,
-      quantity: 1,
+      price: ticks(100),
+      quantity: lots(1),
       timeInForce: 'gtc',
     };
     const invalid: [string, Partial<Record<keyof PlaceCommand, unknown>>][] = [
@@ -386,9 +408,21 @@ describe.each(books)('%s', (_name, createBook) => {
 
     it('a duplicate id of a resting order is refused', () => {
       place(1, 'sell', 101, 1);
-      expect(book.place({ ...valid, id: 1, price: 101 }, sink)).toBe('duplicate_id');
+      expect(book.place({ ...valid, id: orderId(1), price: ticks(101) }, sink)).toBe('duplicate_id');
       expect(sink.take()).toEqual([]);
       expect(book.orders()).toEqual([{ id: 1, owner: 1, side: 'sell', price: 101, remaining: 1 }]);
     });
+  });
+});
+
+describe('the units of the book', () => {
+  it('do not mix: a swapped price and quantity does not compile', () => {
+    const sink: MatchSink = new RecordingSink();
+    sink.fill(orderId(1), orderId(2), ticks(100), lots(5), lots(0), lots(0));
+    // @ts-expect-error a quantity where the price belongs (tsc -b fails if this compiles)
+    sink.fill(orderId(1), orderId(2), lots(5), ticks(100), lots(0), lots(0));
+    // @ts-expect-error a plain number is not an order id
+    new OrderBook().cancel(7, sink);
+    expect(new RecordingSink().take()).toEqual([]);
   });
 });

@@ -26,17 +26,23 @@
  */
 import type {
   DepthLevel,
+  Lots,
   MatchSide,
   MatchSink,
   OrderBookApi,
+  OrderId,
   PlaceCommand,
   RejectReason,
   RestingOrder,
+  Ticks,
 } from './order-book.types';
+
+// Inside the book ticks and lots are plain numbers (arithmetic drops brands anyway); the brands of
+// order-book.types.ts are put back where values leave through the sink or a query.
 
 /** A resting order: a node of its level's queue, reused through the free list when it leaves. */
 class OrderNode {
-  id = 0;
+  id = 0 as OrderId;
   owner = 0;
   remaining = 0;
   /** Null while the node is not in the book (free, or an amended order being re-matched). */
@@ -152,7 +158,7 @@ function isValidPlace(command: PlaceCommand): boolean {
 export class OrderBook implements OrderBookApi {
   private readonly bids = new Ladder(true);
   private readonly asks = new Ladder(false);
-  private readonly nodes = new Map<number, OrderNode>();
+  private readonly nodes = new Map<OrderId, OrderNode>();
   private freeNodes: OrderNode | null = null;
   private freeLevels: PriceLevel | null = null;
   private resting = 0;
@@ -177,8 +183,8 @@ export class OrderBook implements OrderBookApi {
     const limit = price === null ? (isBuy ? Number.POSITIVE_INFINITY : 0) : price;
     const remaining = this.match(id, command.owner, isBuy, limit, command.quantity, sink);
 
-    if (remaining === 0) sink.done(id, 'filled', 0);
-    else if (timeInForce === 'ioc') sink.done(id, 'expired', remaining);
+    if (remaining === 0) sink.done(id, 'filled', 0 as Lots);
+    else if (timeInForce === 'ioc') sink.done(id, 'expired', remaining as Lots);
     else {
       const node = this.takeNode();
       node.id = id;
@@ -186,22 +192,22 @@ export class OrderBook implements OrderBookApi {
       node.remaining = remaining;
       this.nodes.set(id, node);
       this.append(node, isBuy, price as number);
-      sink.rest(id, price as number, remaining);
+      sink.rest(id, price as Ticks, remaining as Lots);
     }
     return null;
   }
 
-  cancel(id: number, sink: MatchSink): RejectReason | null {
+  cancel(id: OrderId, sink: MatchSink): RejectReason | null {
     const node = this.nodes.get(id);
     if (node === undefined) return 'unknown_order';
     const remaining = node.remaining;
     this.unlink(node);
     this.forget(node);
-    sink.done(id, 'cancelled', remaining);
+    sink.done(id, 'cancelled', remaining as Lots);
     return null;
   }
 
-  amend(id: number, price: number, quantity: number, sink: MatchSink): RejectReason | null {
+  amend(id: OrderId, price: Ticks, quantity: Lots, sink: MatchSink): RejectReason | null {
     if (!isPositiveCount(price) || !Number.isSafeInteger(quantity) || quantity < 0) return 'invalid_command';
     const node = this.nodes.get(id);
     if (node === undefined) return 'unknown_order';
@@ -234,27 +240,27 @@ export class OrderBook implements OrderBookApi {
     const remaining = this.match(id, node.owner, isBuy, price, quantity, sink);
     if (remaining === 0) {
       this.forget(node);
-      sink.done(id, 'filled', 0);
+      sink.done(id, 'filled', 0 as Lots);
     } else {
       node.remaining = remaining;
       this.append(node, isBuy, price);
-      sink.rest(id, price, remaining);
+      sink.rest(id, price, remaining as Lots);
     }
     return null;
   }
 
-  get(id: number): RestingOrder | null {
+  get(id: OrderId): RestingOrder | null {
     const node = this.nodes.get(id);
     // A node without a level is an amended order being re-matched: not in the book right now.
     return node === undefined || node.level === null ? null : toRestingOrder(node);
   }
 
-  bestBid(): number | null {
-    return this.bids.best()?.price ?? null;
+  bestBid(): Ticks | null {
+    return (this.bids.best()?.price ?? null) as Ticks | null;
   }
 
-  bestAsk(): number | null {
-    return this.asks.best()?.price ?? null;
+  bestAsk(): Ticks | null {
+    return (this.asks.best()?.price ?? null) as Ticks | null;
   }
 
   depth(side: MatchSide, maxLevels: number): DepthLevel[] {
@@ -262,7 +268,7 @@ export class OrderBook implements OrderBookApi {
     const result: DepthLevel[] = [];
     for (let index = ladder.count - 1; index >= 0 && result.length < maxLevels; index--) {
       const level = ladder.levels[index] as PriceLevel;
-      result.push({ price: level.price, quantity: level.quantity, orders: level.orders });
+      result.push({ price: level.price as Ticks, quantity: level.quantity as Lots, orders: level.orders });
     }
     return result;
   }
@@ -292,7 +298,7 @@ export class OrderBook implements OrderBookApi {
    * left unfilled.
    */
   private match(
-    takerId: number,
+    takerId: OrderId,
     owner: number,
     isBuy: boolean,
     limit: number,
@@ -312,7 +318,7 @@ export class OrderBook implements OrderBookApi {
         if (maker.owner === owner) {
           this.unlink(maker);
           this.forget(maker);
-          sink.done(makerId, 'self_trade', makerRemaining);
+          sink.done(makerId, 'self_trade', makerRemaining as Lots);
           continue;
         }
         const traded = Math.min(makerRemaining, remaining);
@@ -320,12 +326,13 @@ export class OrderBook implements OrderBookApi {
         if (traded === makerRemaining) {
           this.unlink(maker);
           this.forget(maker);
-          sink.fill(makerId, takerId, price, traded, 0, remaining);
-          sink.done(makerId, 'filled', 0);
+          sink.fill(makerId, takerId, price as Ticks, traded as Lots, 0 as Lots, remaining as Lots);
+          sink.done(makerId, 'filled', 0 as Lots);
         } else {
           maker.remaining = makerRemaining - traded;
           level.quantity -= traded;
-          sink.fill(makerId, takerId, price, traded, makerRemaining - traded, remaining);
+          const makerLeft = makerRemaining - traded;
+          sink.fill(makerId, takerId, price as Ticks, traded as Lots, makerLeft as Lots, remaining as Lots);
         }
       }
       // unlink() has already dropped the level if it emptied; otherwise the taker is filled.
@@ -409,7 +416,7 @@ function toRestingOrder(node: OrderNode): RestingOrder {
     id: node.id,
     owner: node.owner,
     side: level.isBuy ? 'buy' : 'sell',
-    price: level.price,
-    remaining: node.remaining,
+    price: level.price as Ticks,
+    remaining: node.remaining as Lots,
   };
 }

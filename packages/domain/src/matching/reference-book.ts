@@ -4,24 +4,30 @@
  * price first, then arrival), re-sorted after every insertion; matching walks it from the front.
  * Slow and obviously correct. Not exported from the package.
  */
-import type {
-  DepthLevel,
-  MatchSide,
-  MatchSink,
-  OrderBookApi,
-  PlaceCommand,
-  RejectReason,
-  RestingOrder,
+import {
+  type DepthLevel,
+  type Lots,
+  lots,
+  type MatchSide,
+  type MatchSink,
+  type OrderBookApi,
+  type OrderId,
+  type PlaceCommand,
+  type RejectReason,
+  type RestingOrder,
+  type Ticks,
 } from './order-book.types';
 
 type Entry = {
-  id: number;
+  id: OrderId;
   owner: number;
   side: MatchSide;
-  price: number;
-  remaining: number;
+  price: Ticks;
+  remaining: Lots;
   arrival: number;
 };
+
+const noLots = lots(0);
 
 export class ReferenceBook implements OrderBookApi {
   private bidEntries: Entry[] = [];
@@ -49,13 +55,13 @@ export class ReferenceBook implements OrderBookApi {
       return null;
     }
     const remaining = this.take(id, owner, side, price, quantity, sink);
-    if (remaining === 0) sink.done(id, 'filled', 0);
+    if (remaining === 0) sink.done(id, 'filled', noLots);
     else if (timeInForce === 'ioc' || price === null) sink.done(id, 'expired', remaining);
     else this.rest({ id, owner, side, price, remaining, arrival: 0 }, sink);
     return null;
   }
 
-  cancel(id: number, sink: MatchSink): RejectReason | null {
+  cancel(id: OrderId, sink: MatchSink): RejectReason | null {
     const entry = this.find(id);
     if (entry === undefined) return 'unknown_order';
     this.removeEntry(entry);
@@ -63,7 +69,7 @@ export class ReferenceBook implements OrderBookApi {
     return null;
   }
 
-  amend(id: number, price: number, quantity: number, sink: MatchSink): RejectReason | null {
+  amend(id: OrderId, price: Ticks, quantity: Lots, sink: MatchSink): RejectReason | null {
     if (!isPositiveInteger(price) || !Number.isSafeInteger(quantity) || quantity < 0)
       return 'invalid_command';
     const entry = this.find(id);
@@ -76,30 +82,30 @@ export class ReferenceBook implements OrderBookApi {
     }
     this.removeEntry(entry);
     const remaining = this.take(id, entry.owner, entry.side, price, quantity, sink);
-    if (remaining === 0) sink.done(id, 'filled', 0);
+    if (remaining === 0) sink.done(id, 'filled', noLots);
     else this.rest({ ...entry, price, remaining }, sink);
     return null;
   }
 
-  get(id: number): RestingOrder | null {
+  get(id: OrderId): RestingOrder | null {
     const entry = this.find(id);
     return entry === undefined ? null : toResting(entry);
   }
 
-  bestBid(): number | null {
+  bestBid(): Ticks | null {
     return this.bidEntries[0]?.price ?? null;
   }
 
-  bestAsk(): number | null {
+  bestAsk(): Ticks | null {
     return this.askEntries[0]?.price ?? null;
   }
 
   depth(side: MatchSide, maxLevels: number): DepthLevel[] {
-    const levels: { price: number; quantity: number; orders: number }[] = [];
+    const levels: { price: Ticks; quantity: Lots; orders: number }[] = [];
     for (const entry of side === 'buy' ? this.bidEntries : this.askEntries) {
       const last = levels[levels.length - 1];
       if (last !== undefined && last.price === entry.price) {
-        last.quantity += entry.remaining;
+        last.quantity = lots(last.quantity + entry.remaining);
         last.orders += 1;
       } else {
         levels.push({ price: entry.price, quantity: entry.remaining, orders: 1 });
@@ -113,7 +119,7 @@ export class ReferenceBook implements OrderBookApi {
   }
 
   /** Resting orders of the other side that an order at `price` (null: any price) reaches, in priority order. */
-  private crossingEntries(side: MatchSide, price: number | null): Entry[] {
+  private crossingEntries(side: MatchSide, price: Ticks | null): Entry[] {
     const opposite = side === 'buy' ? this.askEntries : this.bidEntries;
     return opposite.filter(
       (entry) => price === null || (side === 'buy' ? entry.price <= price : entry.price >= price),
@@ -122,13 +128,13 @@ export class ReferenceBook implements OrderBookApi {
 
   /** Trades against the crossing orders front to back; removes same-owner ones. Returns the rest. */
   private take(
-    id: number,
+    id: OrderId,
     owner: number,
     side: MatchSide,
-    price: number | null,
-    quantity: number,
+    price: Ticks | null,
+    quantity: Lots,
     sink: MatchSink,
-  ): number {
+  ): Lots {
     let remaining = quantity;
     for (const maker of this.crossingEntries(side, price)) {
       if (remaining === 0) break;
@@ -137,12 +143,12 @@ export class ReferenceBook implements OrderBookApi {
         sink.done(maker.id, 'self_trade', maker.remaining);
         continue;
       }
-      const traded = Math.min(maker.remaining, remaining);
-      maker.remaining -= traded;
-      remaining -= traded;
+      const traded = lots(Math.min(maker.remaining, remaining));
+      maker.remaining = lots(maker.remaining - traded);
+      remaining = lots(remaining - traded);
       if (maker.remaining === 0) this.removeEntry(maker);
       sink.fill(maker.id, id, maker.price, traded, maker.remaining, remaining);
-      if (maker.remaining === 0) sink.done(maker.id, 'filled', 0);
+      if (maker.remaining === 0) sink.done(maker.id, 'filled', noLots);
     }
     return remaining;
   }
@@ -162,7 +168,7 @@ export class ReferenceBook implements OrderBookApi {
     sink.rest(entry.id, entry.price, entry.remaining);
   }
 
-  private find(id: number): Entry | undefined {
+  private find(id: OrderId): Entry | undefined {
     return (
       this.bidEntries.find((entry) => entry.id === id) ?? this.askEntries.find((entry) => entry.id === id)
     );

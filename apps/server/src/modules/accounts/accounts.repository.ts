@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { userSessions, users } from './accounts.schema';
 

@@ -1,3 +1,4 @@
+import { lots, ticks } from '@fairex/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -22,6 +23,7 @@ import {
   priceText,
   proceedsForLots,
   tradeQuoteParts,
+  type WalkLevel,
 } from './spot.domain';
 
 const btc = pairRules({
@@ -160,7 +162,7 @@ describe('the price band', () => {
   });
 
   it('gives market orders the far edge as their protection limit', () => {
-    const band = { low: 90, high: 110 };
+    const band = { low: ticks(90), high: ticks(110) };
     expect(marketLimitTicks('buy', band)).toBe(110);
     expect(marketLimitTicks('sell', band)).toBe(90);
   });
@@ -314,11 +316,14 @@ describe('rounding of fills (reliability case 8)', () => {
   });
 });
 
+/** A level of the book as the exchange walk sees it. */
+const walkLevel = (price: number, quantity: number): WalkLevel => ({
+  priceTicks: ticks(price),
+  lots: lots(quantity),
+});
+
 describe('the exchange walk', () => {
-  const asks = [
-    { priceTicks: 320_000, lots: 1000 },
-    { priceTicks: 320_100, lots: 1000 },
-  ];
+  const asks = [walkLevel(320_000, 1000), walkLevel(320_100, 1000)];
 
   it('buys the most lots the budget pays for, fee included', () => {
     // 32.032 USDT buys exactly the first level with its fee.
@@ -343,7 +348,9 @@ describe('the exchange walk', () => {
     fc.assert(
       fc.property(
         fc.array(
-          fc.record({ priceTicks: fc.integer({ min: 1, max: 1e7 }), lots: fc.integer({ min: 1, max: 1e4 }) }),
+          fc
+            .tuple(fc.integer({ min: 1, max: 1e7 }), fc.integer({ min: 1, max: 1e4 }))
+            .map(([price, quantity]) => walkLevel(price, quantity)),
           {
             maxLength: 10,
           },
@@ -356,7 +363,7 @@ describe('the exchange walk', () => {
           const total = sorted.reduce((sum, level) => sum + level.lots, 0);
           if (result.bookShort) expect(result.lots).toBe(total);
           if (result.lots < total) {
-            const more = proceedsForLots([], 0, 0n, eth); // keeps the helper exercised
+            const more = proceedsForLots([], lots(0), 0n, eth); // keeps the helper exercised
             expect(more.lots).toBe(0);
             // Cost of one more lot at the next price exceeds the budget.
             let left = result.lots + 1;
@@ -375,15 +382,12 @@ describe('the exchange walk', () => {
   });
 
   it('sells into the bids for proceeds less the fee', () => {
-    const bids = [
-      { priceTicks: 319_900, lots: 500 },
-      { priceTicks: 319_800, lots: 500 },
-    ];
-    const result = proceedsForLots(bids, 800, eth.takerRate, eth);
+    const bids = [walkLevel(319_900, 500), walkLevel(319_800, 500)];
+    const result = proceedsForLots(bids, lots(800), eth.takerRate, eth);
     expect(result.lots).toBe(800);
     expect(result.worstTicks).toBe(319_800);
     expect(result.proceeds).toBe(15_995_000n + 9_594_000n);
-    expect(proceedsForLots(bids, 2000, eth.takerRate, eth).lots).toBe(1000);
+    expect(proceedsForLots(bids, lots(2000), eth.takerRate, eth).lots).toBe(1000);
   });
 });
 

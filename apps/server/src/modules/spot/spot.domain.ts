@@ -6,7 +6,16 @@
  * the buyer's cost up, the seller's proceeds down, fees up, each on the ORDER's cumulative total, so
  * the sum of the per-fill charges is the rounded whole and never exceeds the hold.
  */
-import { fromScaledBigint, parseAmount, parseDecimal, toScaledBigint } from '@fairex/domain';
+import {
+  fromScaledBigint,
+  type Lots,
+  lots,
+  parseAmount,
+  parseDecimal,
+  type Ticks,
+  ticks,
+  toScaledBigint,
+} from '@fairex/domain';
 
 /** Fee rates and the band are kept as parts of 10^8 (0.001 = 100 000). */
 export const rateScale = 8;
@@ -97,7 +106,7 @@ export type Parsed<T, E> =
   | { readonly ok: false; readonly error: E };
 
 /** A price typed by a user, in ticks: positive, on tick, never rounded. */
-export function parsePriceTicks(text: string, rules: PairRules): Parsed<number, PriceError> {
+export function parsePriceTicks(text: string, rules: PairRules): Parsed<Ticks, PriceError> {
   const parsed = parseAmount(text, rules.priceScale);
   if (!parsed.ok) {
     const error = {
@@ -109,13 +118,13 @@ export function parsePriceTicks(text: string, rules: PairRules): Parsed<number, 
     return { ok: false, error: error[parsed.error] };
   }
   if (parsed.units % rules.tickUnits !== 0n) return { ok: false, error: 'price_off_tick' };
-  const ticks = parsed.units / rules.tickUnits;
-  if (ticks > BigInt(maxPriceTicks)) return { ok: false, error: 'price_too_large' };
-  return { ok: true, value: Number(ticks) };
+  const onGrid = parsed.units / rules.tickUnits;
+  if (onGrid > BigInt(maxPriceTicks)) return { ok: false, error: 'price_too_large' };
+  return { ok: true, value: ticks(Number(onGrid)) };
 }
 
 /** An amount of the base currency typed by a user, in lots: positive, on lot, never rounded. */
-export function parseLots(text: string, rules: PairRules): Parsed<number, AmountError> {
+export function parseLots(text: string, rules: PairRules): Parsed<Lots, AmountError> {
   const parsed = parseAmount(text, rules.lotScale);
   if (!parsed.ok) {
     const error = {
@@ -127,9 +136,9 @@ export function parseLots(text: string, rules: PairRules): Parsed<number, Amount
     return { ok: false, error: error[parsed.error] };
   }
   if (parsed.units % rules.lotUnits !== 0n) return { ok: false, error: 'amount_off_lot' };
-  const lots = parsed.units / rules.lotUnits;
-  if (lots > BigInt(maxOrderLots)) return { ok: false, error: 'amount_too_large' };
-  return { ok: true, value: Number(lots) };
+  const onGrid = parsed.units / rules.lotUnits;
+  if (onGrid > BigInt(maxOrderLots)) return { ok: false, error: 'amount_too_large' };
+  return { ok: true, value: lots(Number(onGrid)) };
 }
 
 /** Ticks as decimal text with the pair's price decimals ("95000.00"). */
@@ -223,7 +232,7 @@ export function holdFor(side: SpotSide, priceTicks: number, lots: number, rules:
 }
 
 /** Ticks within reference x (1 +- band), rounded inward to the tick grid. Null without a reference. */
-export function bandTicks(referencePrice: string, rules: PairRules): { low: number; high: number } | null {
+export function bandTicks(referencePrice: string, rules: PairRules): { low: Ticks; high: Ticks } | null {
   const parsed = parseDecimal(referencePrice);
   if (!parsed.ok || parsed.value.negative || parsed.value.digits === 0n) return null;
   const { digits, scale } = parsed.value;
@@ -235,11 +244,11 @@ export function bandTicks(referencePrice: string, rules: PairRules): { low: numb
   if (low < 1n) low = 1n;
   const cap = BigInt(maxPriceTicks);
   if (high < low || low > cap) return null;
-  return { low: Number(low), high: Number(high > cap ? cap : high) };
+  return { low: ticks(Number(low)), high: ticks(Number(high > cap ? cap : high)) };
 }
 
 /** A market order's protection limit: the band edge on the far side. */
-export function marketLimitTicks(side: SpotSide, band: { low: number; high: number }): number {
+export function marketLimitTicks(side: SpotSide, band: { low: Ticks; high: Ticks }): Ticks {
   return side === 'buy' ? band.high : band.low;
 }
 
@@ -303,7 +312,7 @@ export function buyHoldRemaining(holdAmount: bigint, money: OrderMoney): bigint 
 }
 
 /** A price level as the exchange walk sees it (lots available to this taker at this price). */
-export type WalkLevel = { readonly priceTicks: number; readonly lots: number };
+export type WalkLevel = { readonly priceTicks: Ticks; readonly lots: Lots };
 
 /**
  * How many lots a quote budget buys walking the asks best first (taker fee included, rounded as
@@ -314,10 +323,10 @@ export function lotsForBudget(
   budget: bigint,
   rate: bigint,
   rules: PairRules,
-): { lots: number; worstTicks: number | null; cost: bigint; fee: bigint; bookShort: boolean } {
-  let lots = 0;
+): { lots: Lots; worstTicks: Ticks | null; cost: bigint; fee: bigint; bookShort: boolean } {
+  let taken = 0;
   let tl = 0n;
-  let worstTicks: number | null = null;
+  let worstTicks: Ticks | null = null;
   let budgetStopped = false;
   const spend = (extraTl: bigint) => {
     const total = tl + extraTl;
@@ -326,21 +335,21 @@ export function lotsForBudget(
   for (const level of asks) {
     const price = BigInt(level.priceTicks);
     if (spend(price * BigInt(level.lots)) <= budget) {
-      lots += level.lots;
+      taken += level.lots;
       tl += price * BigInt(level.lots);
       worstTicks = level.priceTicks;
       continue;
     }
     // Part of this level: the most lots that still fit (spend grows with lots).
     let low = 0;
-    let high = level.lots;
+    let high: number = level.lots;
     while (low < high) {
       const middle = Math.ceil((low + high) / 2);
       if (spend(price * BigInt(middle)) <= budget) low = middle;
       else high = middle - 1;
     }
     if (low > 0) {
-      lots += low;
+      taken += low;
       tl += price * BigInt(low);
       worstTicks = level.priceTicks;
     }
@@ -349,19 +358,25 @@ export function lotsForBudget(
   }
   // Short of book: every level was taken and the budget would still buy a lot at the last price.
   const bookShort = !budgetStopped && worstTicks !== null && spend(BigInt(worstTicks)) <= budget;
-  return { lots, worstTicks, cost: notionalCeil(tl, rules), fee: feeCeil(tl * rate, rules), bookShort };
+  return {
+    lots: lots(taken),
+    worstTicks,
+    cost: notionalCeil(tl, rules),
+    fee: feeCeil(tl * rate, rules),
+    bookShort,
+  };
 }
 
 /** What selling `lots` into the bids would bring (before and after the taker fee). */
 export function proceedsForLots(
   bids: readonly WalkLevel[],
-  lots: number,
+  selling: Lots,
   rate: bigint,
   rules: PairRules,
-): { lots: number; worstTicks: number | null; proceeds: bigint; fee: bigint } {
-  let left = lots;
+): { lots: Lots; worstTicks: Ticks | null; proceeds: bigint; fee: bigint } {
+  let left: number = selling;
   let tl = 0n;
-  let worstTicks: number | null = null;
+  let worstTicks: Ticks | null = null;
   for (const level of bids) {
     if (left === 0) break;
     const take = Math.min(left, level.lots);
@@ -374,7 +389,7 @@ export function proceedsForLots(
   // The fee never exceeds the proceeds (rates are below 0.5).
   // biome-ignore lint/complexity/useMathMinMax: Math.min takes no bigints
   const charged = fee > proceeds ? proceeds : fee;
-  return { lots: lots - left, worstTicks, proceeds, fee: charged };
+  return { lots: lots(selling - left), worstTicks, proceeds, fee: charged };
 }
 
 /** Ledger references: one hold per order, two entries per trade, each booked once. */

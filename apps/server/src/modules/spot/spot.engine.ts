@@ -4,39 +4,34 @@
  * holds: an unfunded order is refused, the others placed), (2) runs the engine,
  * (3) writes orders, trades and the fills' ledger operations; callers are answered only after the
  * commit. A failed commit rebuilds the book from the database and fails that round's callers.
+ * The round's pure phases are in spot.round.ts; this file keeps the book and the transaction.
  */
-import type { SpotOrderStatus, SpotTimeInForce } from '@fairex/contract';
+import type { SpotOrderStatus } from '@fairex/contract';
 import {
   type DepthLevel,
   type DoneReason,
   InvariantError,
   invariant,
+  type Lots,
+  lots,
   type MatchSink,
   OrderBook,
+  orderId,
+  type Ticks,
 } from '@fairex/domain';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { hasSqlState, sqlState } from '../../platform/db/database-errors';
 import { executeTogether } from '../../platform/db/execute-together';
 import { AppError, platformErrors } from '../../platform/http/app-error';
-import {
-  type EntrySpec,
-  type Ledger,
-  type LedgerOp,
-  ledgerError,
-  type UserAccountRef,
-  userAccountKinds,
-} from '../ledger';
+import { type Ledger, ledgerError } from '../ledger';
 import {
   amountText,
-  type FeeRates,
   fillOrder,
   lotBaseUnits,
   lotsForBudget,
   noMoney,
-  notionalText,
   type OrderMoney,
-  orderHoldReference,
   type PairRules,
   parseLots,
   parsePriceTicks,
@@ -46,22 +41,31 @@ import {
   rateUnits,
   type SpotSide,
   tradeQuoteParts,
-  tradeReference,
   type WalkLevel,
 } from './spot.domain';
 import { spotError } from './spot.errors';
 import {
   allocateIds,
   type NewOrderRow,
-  type NewTradeRow,
   type OrderRow,
   type OrderUpdate,
   openOrderRows,
   ordersByIdempotencyKeys,
   roundWrites,
 } from './spot.repository';
+import {
+  type FillDraft,
+  fillOps,
+  holdOps,
+  idempotencyKeyOf,
+  type OrderState,
+  type PairContext,
+  type PlaceRequest,
+  releaseOps,
+  sortPlaces,
+  tradeRows,
+} from './spot.round';
 
-const spotKind = userAccountKinds.change;
 /** Most commands one round takes; the rest wait for the next round. */
 const roundSizeMax = 500;
 /** Levels per side kept in the published snapshot (the contract's maximum). */
@@ -76,97 +80,10 @@ function isTransient(error: unknown): boolean {
   return hasSqlState(error, sqlState.deadlockDetected, sqlState.serializationFailure);
 }
 
-/** What the actor knows of its pair. */
-export type PairContext = {
-  readonly symbol: string;
-  readonly instrumentId: number;
-  readonly baseCurrencyId: number;
-  readonly quoteCurrencyId: number;
-  /**
-   * Replaced when staff change the pair's fee rates. The actor reads only the grid and scales from
-   * it: every order carries the rates its hold was sized with.
-   */
-  rules: PairRules;
-};
-
-/** An order as the actor keeps it (open ones live in memory, mirrored in spot_orders). */
-export type OrderState = {
-  readonly id: number;
-  readonly userId: number;
-  readonly side: SpotSide;
-  readonly kind: 'limit' | 'market';
-  readonly timeInForce: SpotTimeInForce;
-  readonly priceTicks: number;
-  readonly lots: number;
-  filledLots: number;
-  money: OrderMoney;
-  readonly holdAmount: bigint;
-  /** The fee rates its hold was sized with (parts of 10^8): what its fills pay. */
-  readonly rates: FeeRates;
-  readonly holdId: bigint;
-  /** What the hold still keeps (0 once the order is finished). */
-  holdRemaining: bigint;
-  status: SpotOrderStatus;
-  doneReason: DoneReason | null;
-  readonly idempotencyKey: string | null;
-  readonly tickId: string | null;
-  readonly seq: number;
-  readonly createdAt: Date;
-  updatedAt: Date;
-  /** An exchange the book could fill only in part (allowed by the caller); absent when reloaded. */
-  readonly exchangeShort?: boolean;
-};
-
-/**
- * How an exchange is sized inside the actor, against the book as it is when the order runs:
- * a quote budget (buy as much base as it pays for, fee included), or base lots to sell.
- */
-export type ExchangeSizing = (
-  | { readonly kind: 'budget'; readonly budget: bigint; readonly minReceive: bigint | null }
-  | { readonly kind: 'sell'; readonly minReceive: bigint | null }
-) & {
-  /** Without it, an exchange the book can only partly fill is refused and nothing moves. */
-  readonly allowPartial: boolean;
-};
-
-export type PlaceRequest = {
-  readonly userId: number;
-  readonly side: SpotSide;
-  readonly kind: 'limit' | 'market';
-  readonly timeInForce: SpotTimeInForce;
-  /** Limit or protection limit; for a budget exchange the band edge (the walk picks the real one). */
-  readonly priceTicks: number;
-  /** For a budget exchange: ignored (the walk decides). */
-  readonly lots: number;
-  readonly holdAmount: bigint;
-  /** The rates `holdAmount` was sized with; the order pays these. */
-  readonly rates: FeeRates;
-  readonly idempotencyKey: string | null;
-  readonly tickId: string | null;
-  readonly exchange?: ExchangeSizing;
-  /** Set by the sizing: the book holds less than the exchange asked for (a partial fill). */
-  readonly exchangeShort?: boolean;
-};
-
 type Deferred<T> = { resolve(value: T): void; reject(error: unknown): void };
 type PlaceCommand = { type: 'place'; request: PlaceRequest } & Deferred<OrderState>;
 type CancelCommand = { type: 'cancel'; userId: number; orderId: number } & Deferred<OrderState>;
 type Command = PlaceCommand | CancelCommand;
-
-/** One fill as the round records it before ids are known. */
-type FillDraft = {
-  maker: OrderState;
-  taker: OrderState;
-  priceTicks: number;
-  lots: number;
-  buyerPays: bigint;
-  sellerGets: bigint;
-  fees: bigint;
-  rounding: bigint;
-  makerFee: bigint;
-  takerFee: bigint;
-  turnoverTl: bigint;
-};
 
 /** What a committed round changed, for listeners (realtime, market maker). */
 export type RoundCommitted = {
@@ -216,6 +133,33 @@ function holdRemainingOf(state: {
 }
 
 /** An order row read back into the actor's terms. */
+/** A funded order as it enters the book. */
+function newOrderState(id: number, request: PlaceRequest, holdId: bigint, now: Date): OrderState {
+  return {
+    id: orderId(id),
+    userId: request.userId,
+    side: request.side,
+    kind: request.kind,
+    timeInForce: request.timeInForce,
+    priceTicks: request.priceTicks,
+    lots: request.lots,
+    filledLots: 0,
+    money: noMoney,
+    holdAmount: request.holdAmount,
+    rates: request.rates,
+    holdId,
+    holdRemaining: request.holdAmount,
+    status: 'open',
+    doneReason: null,
+    idempotencyKey: request.idempotencyKey,
+    tickId: request.tickId,
+    seq: id,
+    createdAt: now,
+    updatedAt: now,
+    ...(request.exchangeShort ? { exchangeShort: true } : {}),
+  };
+}
+
 export function orderStateOf(row: OrderRow, rules: PairRules): OrderState {
   const price = parsePriceTicks(row.price, rules);
   const lots = parseLots(row.amount, rules);
@@ -238,7 +182,7 @@ export function orderStateOf(row: OrderRow, rules: PairRules): OrderState {
     rules,
   };
   return {
-    id: row.id,
+    id: orderId(row.id),
     userId: row.userId,
     side: row.side,
     kind: row.kind,
@@ -310,7 +254,7 @@ export class PairActor {
           owner: state.userId,
           side: state.side,
           price: state.priceTicks,
-          quantity: state.lots - state.filledLots,
+          quantity: lots(state.lots - state.filledLots),
           timeInForce: 'gtc',
         },
         sink,
@@ -474,66 +418,93 @@ export class PairActor {
     results: Map<Command, { order: OrderState } | { error: unknown }>,
   ): Promise<RoundCommitted> {
     const { rules } = this.pair;
-    // Idempotency: an order already stored under the key answers again; twins in a round share one.
+    // (1) Idempotency: an order already stored under the key answers again; twins share one.
     const places = commands.filter((command): command is PlaceCommand => command.type === 'place');
     const keyed = places.filter((command) => command.request.idempotencyKey !== null);
-    const earlier = await ordersByIdempotencyKeys(
+    const stored = await ordersByIdempotencyKeys(
       tx,
       keyed.map((command) => ({
         userId: command.request.userId,
         key: command.request.idempotencyKey as string,
       })),
     );
-    const earlierByKey = new Map(earlier.map((row) => [`${row.userId}:${row.idempotencyKey}`, row]));
-    const firstByKey = new Map<string, PlaceCommand>();
-    const twins = new Map<PlaceCommand, PlaceCommand>();
+    const storedRows = new Map(stored.map((row) => [row.id, row]));
+    const sorted = sortPlaces(
+      places,
+      new Map(stored.map((row) => [idempotencyKeyOf(row.userId, row.idempotencyKey as string), row.id])),
+    );
+    for (const [command, id] of sorted.answered) {
+      results.set(command, {
+        order: this.open.get(id) ?? orderStateOf(storedRows.get(id) as OrderRow, rules),
+      });
+    }
     const toPlace: { command: PlaceCommand; request: PlaceRequest }[] = [];
-    for (const command of places) {
-      const { userId, idempotencyKey } = command.request;
-      if (idempotencyKey !== null) {
-        const key = `${userId}:${idempotencyKey}`;
-        const row = earlierByKey.get(key);
-        if (row) {
-          results.set(command, { order: this.open.get(row.id) ?? orderStateOf(row, rules) });
-          continue;
-        }
-        const first = firstByKey.get(key);
-        if (first) {
-          twins.set(command, first);
-          continue;
-        }
-        firstByKey.set(key, command);
-      }
+    for (const command of sorted.fresh) {
       const sized = this.sizeExchange(command.request);
       if ('error' in sized) results.set(command, { error: sized.error });
       else toPlace.push({ command, request: sized.request });
     }
 
-    // (1) Holds, the batch at once: an unfunded order's hold is left out and that order refused,
+    // (2) Holds, the batch at once: an unfunded order's hold is left out and that order refused,
     // the others placed (optional holds; one statement set, no savepoint, no retry per order).
     const ids = await this.takeIds(tx, 'spot_orders', toPlace.length);
     const holdIds = new Map<number, bigint>();
     if (toPlace.length > 0) {
-      const result = await this.deps.ledger.apply(
-        tx,
-        toPlace.map(
-          ({ request }, index): LedgerOp => ({
-            type: 'hold',
-            account: this.accountOf(request.userId, request.side === 'buy' ? 'quote' : 'base'),
-            amount: request.holdAmount,
-            reason: 'spot_order',
-            reference: orderHoldReference(ids[index] as number),
-            optional: true,
-          }),
-        ),
-        now,
-      );
+      const requests = toPlace.map((entry) => entry.request);
+      const result = await this.deps.ledger.apply(tx, holdOps(this.pair, requests, ids), now);
       result.holdIds.forEach((holdId, index) => {
         if (holdId !== null) holdIds.set(ids[index] as number, holdId);
       });
     }
 
-    // (2) The engine, in queue order.
+    // (3) The engine, in queue order.
+    const matched = this.match(commands, toPlace, ids, holdIds, now, results);
+    for (const [twin, first] of sorted.twins) {
+      const result = results.get(first);
+      invariant(result, 'the first of twins has a result');
+      results.set(twin, result);
+    }
+
+    // (4) Money: each fill posts from both holds; every finished order gives back what is left.
+    const { fills, touched, created } = matched;
+    const tradeIds = await this.takeIds(tx, 'spot_trades', fills.length);
+    const tickId = this.deps.referenceTickId();
+    const { ops, opOf } = fillOps(this.pair, fills, tradeIds, tickId);
+    ops.push(...releaseOps(touched.values()));
+    for (const state of touched.values()) if (state.status !== 'open') state.holdRemaining = 0n;
+
+    // (5) The orders and trades go in the fills' ledger statement (their entry ids known by then).
+    const createdIds = new Set(created.map((state) => state.id));
+    const writesOf = (entryIds: readonly (bigint | null)[]) =>
+      roundWrites({
+        created: created.map((state) => this.rowOf(state)),
+        updated: [...touched.values()]
+          .filter((state) => !createdIds.has(state.id))
+          .map((state) => this.updateOf(state)),
+        trades: tradeRows(this.pair, { fills, tradeIds, opOf, entryIds, tickId, now }),
+      });
+    if (ops.length > 0)
+      await this.deps.ledger.apply(tx, ops, now, { alongWith: ({ entryIds }) => writesOf(entryIds) });
+    else await executeTogether(tx, writesOf([]));
+    return {
+      orders: [...touched.values()],
+      fills: fills.map((fill, index) => ({ ...fill, id: tradeIds[index] as number, time: now, tickId })),
+      bookChanged: touched.size > 0,
+    };
+  }
+
+  /**
+   * Phase 3: runs the round's cancels and funded places through the book in queue order, keeping
+   * the orders it touched, the ones it created and the fills it made.
+   */
+  private match(
+    commands: readonly Command[],
+    toPlace: readonly { command: PlaceCommand; request: PlaceRequest }[],
+    ids: readonly number[],
+    holdIds: ReadonlyMap<number, bigint>,
+    now: Date,
+    results: Map<Command, { order: OrderState } | { error: unknown }>,
+  ): { fills: FillDraft[]; touched: Map<number, OrderState>; created: OrderState[] } {
     const touched = new Map<number, OrderState>();
     const created: OrderState[] = [];
     const fills: FillDraft[] = [];
@@ -565,7 +536,6 @@ export class PairActor {
         this.open.delete(id);
       },
     };
-    const placedBy = new Map<PlaceCommand, OrderState>();
     const placing = new Map(
       toPlace.map((entry, index) => [entry.command, { ...entry, id: ids[index] as number }]),
     );
@@ -588,30 +558,7 @@ export class PairActor {
         results.set(command, { error: ledgerError('insufficient_balance') });
         continue;
       }
-      const { request } = entry;
-      const state: OrderState = {
-        id: entry.id,
-        userId: request.userId,
-        side: request.side,
-        kind: request.kind,
-        timeInForce: request.timeInForce,
-        priceTicks: request.priceTicks,
-        lots: request.lots,
-        filledLots: 0,
-        money: noMoney,
-        holdAmount: request.holdAmount,
-        rates: request.rates,
-        holdId,
-        holdRemaining: request.holdAmount,
-        status: 'open',
-        doneReason: null,
-        idempotencyKey: request.idempotencyKey,
-        tickId: request.tickId,
-        seq: entry.id,
-        createdAt: now,
-        updatedAt: now,
-        ...(request.exchangeShort ? { exchangeShort: true } : {}),
-      };
+      const state = newOrderState(entry.id, entry.request, holdId, now);
       touched.set(state.id, state);
       created.push(state);
       const refused = this.book.place(
@@ -621,131 +568,14 @@ export class PairActor {
           side: state.side,
           price: state.priceTicks,
           quantity: state.lots,
-          timeInForce: request.kind === 'market' ? 'ioc' : request.timeInForce,
+          timeInForce: state.kind === 'market' ? 'ioc' : state.timeInForce,
         },
         sink,
       );
       invariant(refused === null, `${this.pair.symbol}: the engine refused order ${state.id} (${refused})`);
-      placedBy.set(command, state);
       results.set(command, { order: state });
     }
-    for (const [twin, first] of twins) {
-      const result = results.get(first);
-      invariant(result, 'the first of twins has a result');
-      results.set(twin, result);
-    }
-
-    // (3) Money: each fill posts from both holds; every finished order gives back what is left.
-    const tradeIds = await this.takeIds(tx, 'spot_trades', fills.length);
-    const tickId = this.deps.referenceTickId();
-    const ops: LedgerOp[] = [];
-    const opOf: { base: number; quote: number | null }[] = [];
-    fills.forEach((fill, index) => {
-      const id = tradeIds[index] as number;
-      const [buyer, seller] = fill.maker.side === 'buy' ? [fill.maker, fill.taker] : [fill.taker, fill.maker];
-      const baseUnits = BigInt(fill.lots) * lotBaseUnits(rules);
-      const baseEntry: EntrySpec = {
-        kind: 'trade',
-        userId: fill.taker.userId,
-        reference: tradeReference(id, 'base'),
-        ...(tickId !== null ? { tickId: BigInt(tickId) } : {}),
-        memo: { trade_id: id, symbol: this.pair.symbol },
-        legs: [
-          { account: this.accountOf(seller.userId, 'base'), amount: -baseUnits },
-          { account: this.accountOf(buyer.userId, 'base'), amount: baseUnits },
-        ],
-      };
-      const base =
-        ops.push({
-          type: 'post_hold',
-          holdId: seller.holdId,
-          amount: baseUnits,
-          close: false,
-          entry: baseEntry,
-        }) - 1;
-      const legs = [
-        {
-          account: this.accountOf(buyer.userId, 'quote') as
-            | UserAccountRef
-            | { system: 'fees' | 'rounding'; currencyId: number },
-          amount: -fill.buyerPays,
-        },
-        { account: this.accountOf(seller.userId, 'quote'), amount: fill.sellerGets },
-        { account: { system: 'fees' as const, currencyId: this.pair.quoteCurrencyId }, amount: fill.fees },
-        {
-          account: { system: 'rounding' as const, currencyId: this.pair.quoteCurrencyId },
-          amount: fill.rounding,
-        },
-      ].filter((leg) => leg.amount !== 0n);
-      let quote: number | null = null;
-      if (legs.length > 0) {
-        const entry: EntrySpec = {
-          kind: 'trade',
-          userId: fill.taker.userId,
-          reference: tradeReference(id, 'quote'),
-          ...(tickId !== null ? { tickId: BigInt(tickId) } : {}),
-          memo: { trade_id: id, symbol: this.pair.symbol, fee: String(fill.fees) },
-          legs,
-        };
-        quote =
-          ops.push(
-            fill.buyerPays > 0n
-              ? { type: 'post_hold', holdId: buyer.holdId, amount: fill.buyerPays, close: false, entry }
-              : { type: 'transfer', entry },
-          ) - 1;
-      }
-      opOf.push({ base, quote });
-    });
-    for (const state of touched.values()) {
-      if (state.status !== 'open' && state.holdRemaining > 0n) {
-        ops.push({ type: 'release', holdId: state.holdId });
-        state.holdRemaining = 0n;
-      }
-    }
-    const createdIds = new Set(created.map((state) => state.id));
-    const writesOf = (entryIds: readonly (bigint | null)[]) => {
-      const tradeRows: NewTradeRow[] = fills.map((fill, index) => {
-        const op = opOf[index] as { base: number; quote: number | null };
-        const baseEntryId = entryIds[op.base];
-        invariant(baseEntryId, 'a fill books its base entry');
-        return {
-          id: tradeIds[index] as number,
-          instrumentId: this.pair.instrumentId,
-          makerOrderId: fill.maker.id,
-          takerOrderId: fill.taker.id,
-          makerUserId: fill.maker.userId,
-          takerUserId: fill.taker.userId,
-          takerSide: fill.taker.side,
-          price: priceText(fill.priceTicks, rules),
-          amount: amountText(fill.lots, rules),
-          turnover: notionalText(fill.turnoverTl, rules),
-          buyerPaid: String(fill.buyerPays),
-          sellerReceived: String(fill.sellerGets),
-          makerFee: String(fill.makerFee),
-          takerFee: String(fill.takerFee),
-          tickId: tickId === null ? null : BigInt(tickId),
-          quoteEntryId: op.quote === null ? null : (entryIds[op.quote] ?? null),
-          baseEntryId,
-          createdAt: now,
-        };
-      });
-      return roundWrites({
-        created: created.map((state) => this.rowOf(state)),
-        updated: [...touched.values()]
-          .filter((state) => !createdIds.has(state.id))
-          .map((state) => this.updateOf(state)),
-        trades: tradeRows,
-      });
-    };
-    // The orders and trades go in the fills' ledger statement (their entry ids known by then).
-    if (ops.length > 0)
-      await this.deps.ledger.apply(tx, ops, now, { alongWith: ({ entryIds }) => writesOf(entryIds) });
-    else await executeTogether(tx, writesOf([]));
-    return {
-      orders: [...touched.values()],
-      fills: fills.map((fill, index) => ({ ...fill, id: tradeIds[index] as number, time: now, tickId })),
-      bookChanged: touched.size > 0,
-    };
+    return { fills, touched, created };
   }
 
   /** Sizes an exchange against the book now (the actor runs it first in its round). */
@@ -796,7 +626,7 @@ export class PairActor {
     return levels;
   }
 
-  private fill(maker: OrderState, taker: OrderState, priceTicks: number, lots: number): FillDraft {
+  private fill(maker: OrderState, taker: OrderState, priceTicks: Ticks, lots: Lots): FillDraft {
     const { rules } = this.pair;
     // Each side pays the rate its own order was placed under, as maker or taker.
     const rateOf = (state: OrderState) => (state === maker ? state.rates.makerRate : state.rates.takerRate);
@@ -821,14 +651,6 @@ export class PairActor {
       makerFee: maker === buyer ? bought.fee : sold.fee,
       takerFee: taker === buyer ? bought.fee : sold.fee,
       turnoverTl: BigInt(priceTicks) * BigInt(lots),
-    };
-  }
-
-  private accountOf(userId: number, leg: 'base' | 'quote'): UserAccountRef {
-    return {
-      userId,
-      currencyId: leg === 'base' ? this.pair.baseCurrencyId : this.pair.quoteCurrencyId,
-      kind: spotKind,
     };
   }
 

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { SpotOrder } from '@fairex/contract';
-import { fromScaledBigint, fromScaledBigintTrimmed, parseDecimal, toScaledBigint } from '@fairex/domain';
+import { fromScaledBigintTrimmed, parseDecimal, toScaledBigint } from '@fairex/domain';
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';

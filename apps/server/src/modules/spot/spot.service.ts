@@ -1,67 +1,52 @@
 /**
- * The spot exchange service: the pairs, one actor per pair, and the reads (orders, fills, depth,
- * trades, the exchange quote). The composition root makes one, with the ledger and market.
+ * The spot exchange service: orders (place, cancel, the book), the queries (the user's orders and
+ * fills, public trades, the markets) and the quick exchange, over the pairs of spot.pairs.ts.
+ * The rules are pure and tested on their own: the round (spot.round.ts), the wire views
+ * (spot.views.ts) and the exchange (spot.exchange.ts). The composition root makes one.
  */
 import type {
   ExchangeDirection,
   ExchangeQuote,
   ExchangeResult,
   SpotDepth,
-  SpotFill,
   SpotMarket,
   SpotOrder,
   SpotOrderDetail,
   SpotOrderList,
   SpotPublicTrade,
-  SpotSide,
   SpotTimeInForce,
 } from '@fairex/contract';
 import { spotPageSize } from '@fairex/contract';
-import { fromScaledBigint, parseAmount, toScaledBigint } from '@fairex/domain';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
-import { AppError } from '../../platform/http/app-error';
 import type { Halts } from '../halts';
 import { type Ledger, userAccountBalances, userAccountKinds } from '../ledger';
 import type { MarketService } from '../market';
 import {
   amountText,
-  averagePriceText,
   bandTicks,
   feeRatesOf,
   holdFor,
-  lotBaseUnits,
-  lotsForBudget,
   marketLimitTicks,
-  type PairRules,
-  pairRules,
   parseLots,
   parsePriceTicks,
   priceText,
-  proceedsForLots,
-  quoteText,
   rateText,
 } from './spot.domain';
-import {
-  type OrderState,
-  orderStateOf,
-  PairActor,
-  type PairContext,
-  type RoundCommitted,
-} from './spot.engine';
+import { orderStateOf, type RoundCommitted } from './spot.engine';
 import { spotError } from './spot.errors';
 import {
-  findOrder,
-  listUserOrders,
-  loadMarkets,
-  type MarketRow,
-  type OrderRow,
-  recentTradeRows,
-  seedSpotMarkets,
-  type TradeRow,
-  tradesOfOrder,
-} from './spot.repository';
+  exchangeDirection,
+  exchangeDirectionsOf,
+  exchangeQuoteOf,
+  exchangeRequestOf,
+  exchangeResultOf,
+} from './spot.exchange';
+import { createSpotPairs, type Pair } from './spot.pairs';
+import { findOrder, listUserOrders, type OrderRow, recentTradeRows, tradesOfOrder } from './spot.repository';
+import type { OrderState } from './spot.round';
 import type { PlaceOrderInput, SpotBatchCommitted, SpotMarketInfo, SpotService } from './spot.service.types';
+import { depthSide, fillView, orderView, publicTrade, publicTradeOfRow } from './spot.views';
 
 export type SpotServiceDeps = {
   readonly db: Database;
@@ -73,9 +58,6 @@ export type SpotServiceDeps = {
   /** Where failed rounds are reported (the app's logger; default the console). */
   readonly logger?: { error(object: object, message: string): void };
 };
-
-/** One object shared with the pair's actor, so a fee change reaches both at once. */
-type Pair = PairContext & { readonly row: MarketRow; readonly actor: PairActor };
 
 /** Everything the routes use; SpotService is the part shared with the market maker. */
 export type SpotExchange = SpotService & {
@@ -116,101 +98,21 @@ export type SpotExchange = SpotService & {
   }): Promise<ExchangeResult>;
 };
 
-/** A ratio of two amounts as decimal text with `decimals` digits, rounded down. */
-function ratioText(numerator: bigint, denominator: bigint, decimals: number): string | null {
-  if (denominator <= 0n) return null;
-  return fromScaledBigint((numerator * 10n ** BigInt(decimals)) / denominator, decimals);
-}
-
-const rateDecimals = 12;
-
-/** The halts scope of a pair. */
-function haltScope(symbol: string): string {
-  return `spot:${symbol}`;
-}
-
-/** What an order on a halted pair is told: the halts module's message. */
-function haltedError(): AppError {
-  return new AppError('halts.errors.halted');
-}
-
 export function createSpotService(deps: SpotServiceDeps): SpotExchange {
-  const { db, clock, ledger, market } = deps;
-  const pairs = new Map<string, Pair>();
+  const { db, clock, market } = deps;
   const listeners = new Set<(batch: SpotBatchCommitted) => void>();
   let initialised: Promise<void> | null = null;
   /** Reloads run one at a time, so a pair never gets two actors. */
   let reloading: Promise<void> = Promise.resolve();
-  let stopped = false;
 
-  function pairOf(symbol: string): Pair {
-    const pair = pairs.get(symbol.toUpperCase());
-    if (!pair) throw spotError('market_not_found');
-    return pair;
+  function report(error: unknown, message: string): void {
+    if (deps.logger) deps.logger.error({ err: error }, message);
+    else console.error(message, error);
   }
 
-  function pairByIds(baseCurrencyId: number, quoteCurrencyId: number): Pair {
-    for (const pair of pairs.values())
-      if (pair.baseCurrencyId === baseCurrencyId && pair.quoteCurrencyId === quoteCurrencyId) return pair;
-    throw spotError('market_not_found');
-  }
-
-  function heldText(state: OrderState, pair: Pair): string {
-    return state.side === 'buy'
-      ? quoteText(state.holdRemaining, pair.rules)
-      : fromScaledBigint(state.holdRemaining, pair.rules.baseScale);
-  }
-
-  function orderView(state: OrderState, pair: Pair): SpotOrder {
-    const { rules } = pair;
-    return {
-      id: state.id,
-      symbol: pair.symbol,
-      currency_id: pair.baseCurrencyId,
-      legal_id: pair.quoteCurrencyId,
-      side: state.side,
-      type: state.side === 'buy' ? 1 : 2,
-      kind: state.kind,
-      time_in_force: state.timeInForce,
-      price: priceText(state.priceTicks, rules),
-      amount: amountText(state.lots, rules),
-      filled: amountText(state.filledLots, rules),
-      average_price: averagePriceText(state.money.notionalExact, BigInt(state.filledLots), rules),
-      turnover: quoteText(state.money.turnover, rules),
-      fee: quoteText(state.money.fee, rules),
-      held: heldText(state, pair),
-      status: state.status,
-      tick_id: state.tickId,
-      created_at: state.createdAt.getTime(),
-      updated_at: state.updatedAt.getTime(),
-    };
-  }
-
-  function publicTrade(
-    trade: {
-      id: number;
-      priceTicks: number;
-      lots: number;
-      side: SpotSide;
-      tickId: string | null;
-      time: Date;
-    },
-    pair: Pair,
-  ): SpotPublicTrade {
-    return {
-      id: trade.id,
-      price: priceText(trade.priceTicks, pair.rules),
-      amount: amountText(trade.lots, pair.rules),
-      side: trade.side,
-      tick_id: trade.tickId,
-      time: trade.time.getTime(),
-    };
-  }
-
+  /** Tells the listeners (realtime fan-out, market maker) what a committed round changed. */
   function publish(pair: Pair, round: RoundCommitted): void {
-    const balanceChanges = new Map<number, number[]>();
     const currencies = [pair.baseCurrencyId, pair.quoteCurrencyId];
-    for (const order of round.orders) balanceChanges.set(order.userId, currencies);
     const batch: SpotBatchCommitted = {
       symbol: pair.symbol,
       orders: round.orders.map((order) => ({ ...orderView(order, pair), user_id: order.userId })),
@@ -224,10 +126,10 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
             tickId: fill.tickId,
             time: fill.time,
           },
-          pair,
+          pair.rules,
         ),
       ),
-      balanceChanges,
+      balanceChanges: new Map(round.orders.map((order) => [order.userId, currencies])),
     };
     for (const listener of listeners) {
       try {
@@ -238,146 +140,22 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
     }
   }
 
-  function report(error: unknown, message: string): void {
-    if (deps.logger) deps.logger.error({ err: error }, message);
-    else console.error(message, error);
+  const pairs = createSpotPairs({ ...deps, report, onRound: publish });
+
+  /** Open orders are read from the actor (current); the rest from their rows. */
+  function orderStateFromRow(row: OrderRow, pair: Pair): OrderState {
+    return pair.actor.openOrder(row.id) ?? orderStateOf(row, pair.rules);
   }
 
-  function rulesOf(row: MarketRow): PairRules {
-    return pairRules({
-      symbol: row.symbol,
-      tickSize: row.tickSize,
-      lotSize: row.lotSize,
-      baseScale: row.baseScale,
-      quoteScale: row.quoteScale,
-      makerFeeRate: row.makerFeeRate,
-      takerFeeRate: row.takerFeeRate,
-      priceBand: row.priceBand,
-    });
+  async function ownOrder(userId: number, orderId: number): Promise<{ row: OrderRow; pair: Pair }> {
+    const row = await findOrder(db, orderId);
+    if (!row || row.userId !== userId) throw spotError('order_not_found');
+    return { row, pair: pairs.byInstrument(row.instrumentId) };
   }
 
-  /**
-   * Reads the pairs: a pair not loaded yet gets its actor and book (at start, and for an
-   * instrument staff added since); a loaded pair takes its current fee rates and band, which new
-   * orders use (an order keeps the rates it was placed with).
-   */
-  async function load(): Promise<void> {
-    await seedSpotMarkets(db);
-    const rows = await loadMarkets(db);
-    for (const row of rows) {
-      let rules: PairRules;
-      try {
-        rules = rulesOf(row);
-      } catch (error) {
-        // A pair whose grid cannot work (a lot finer than its currency) stays out; the rest trade.
-        report(error, `spot pair ${row.symbol} not loaded`);
-        continue;
-      }
-      const loaded = pairs.get(row.symbol.toUpperCase());
-      if (loaded) {
-        loaded.rules = rules;
-        continue;
-      }
-      const context: PairContext = {
-        symbol: row.symbol,
-        instrumentId: row.instrumentId,
-        baseCurrencyId: row.baseCurrencyId,
-        quoteCurrencyId: row.quoteCurrencyId,
-        rules,
-      };
-      // The pair object is made before its actor so the actor's listener can name it.
-      const holder: { pair?: Pair } = {};
-      const actor = new PairActor(context, {
-        db,
-        clock,
-        ledger,
-        referenceTickId: () => market.referencePrice(row.symbol)?.tickId ?? null,
-        onCommitted: (round) => {
-          if (holder.pair) publish(holder.pair, round);
-        },
-        log: report,
-        onBroken: (error, context) => {
-          const reason = error instanceof Error ? error.message : String(error);
-          void deps.halts
-            .halt(haltScope(row.symbol), reason, { symbol: row.symbol, ...context })
-            .catch((haltError: unknown) => report(haltError, `${row.symbol}: could not record the halt`));
-        },
-        haltedError: () => (deps.halts.isHalted(haltScope(row.symbol)) ? haltedError() : null),
-      });
-      const pair: Pair = Object.assign(context, { row, actor });
-      holder.pair = pair;
-      await actor.rebuild();
-      pairs.set(row.symbol.toUpperCase(), pair);
-    }
-  }
-
-  function referenceBand(pair: Pair): { band: { low: number; high: number }; tickId: string; price: string } {
-    const reference = market.referencePrice(pair.symbol);
-    if (!reference) throw spotError('price_unavailable');
-    const band = bandTicks(reference.price, pair.rules);
-    if (!band) throw spotError('price_unavailable');
-    return { band, tickId: reference.tickId, price: reference.price };
-  }
-
-  /** Paused in spot_markets at start, or its instrument paused by staff since (read live). */
-  function statusOf(pair: Pair): 'trading' | 'paused' {
-    if (pair.row.status !== 'trading') return 'paused';
-    return market.instrumentBySymbol(pair.symbol)?.status === 'paused' ? 'paused' : 'trading';
-  }
-
-  function tradable(pair: Pair): void {
-    if (stopped) throw spotError('busy');
-    deps.halts.assertOpen(haltScope(pair.symbol));
-    if (statusOf(pair) !== 'trading') throw spotError('market_paused');
-  }
-
-  function lotsOf(text: string, rules: PairRules): number {
-    const lots = parseLots(text, rules);
-    if (!lots.ok) throw spotError(lots.error);
-    return lots.value;
-  }
-
-  function direction(fromCurrencyId: number, toCurrencyId: number): { pair: Pair; side: SpotSide } {
-    for (const pair of pairs.values()) {
-      if (pair.quoteCurrencyId === fromCurrencyId && pair.baseCurrencyId === toCurrencyId)
-        return { pair, side: 'buy' };
-      if (pair.baseCurrencyId === fromCurrencyId && pair.quoteCurrencyId === toCurrencyId)
-        return { pair, side: 'sell' };
-    }
-    throw spotError('exchange_direction_invalid');
-  }
-
-  function fillView(trade: TradeRow, orderId: number, pair: Pair): SpotFill {
-    const maker = trade.makerOrderId === orderId;
-    const turnover = toScaledBigint(trade.turnover, pair.rules.priceScale + pair.rules.lotScale);
-    return {
-      trade_id: trade.id,
-      price: priceText(lotsOrTicks(parsePriceTicks(trade.price, pair.rules)), pair.rules),
-      amount: amountText(lotsOrTicks(parseLots(trade.amount, pair.rules)), pair.rules),
-      turnover: turnover.ok
-        ? fromScaledBigint(turnover.value, pair.rules.priceScale + pair.rules.lotScale)
-        : trade.turnover,
-      fee: quoteText(BigInt(maker ? trade.makerFee : trade.takerFee), pair.rules),
-      role: maker ? 'maker' : 'taker',
-      tick_id: trade.tickId === null ? null : String(trade.tickId),
-      time: trade.createdAt.getTime(),
-    };
-  }
-
-  function pairOfInstrument(instrumentId: number): Pair {
-    for (const pair of pairs.values()) if (pair.instrumentId === instrumentId) return pair;
-    throw spotError('market_not_found');
-  }
-
-  // Staff resumed a halted pair: its book is rebuilt from the database before it trades again.
-  deps.halts.onResume('spot', async (scope) => {
-    const pair = pairs.get(scope.slice('spot:'.length).toUpperCase());
-    await pair?.actor.resume();
-  });
-
-  const service: SpotExchange = {
+  return {
     init() {
-      initialised ??= load().catch((error: unknown) => {
+      initialised ??= pairs.load().catch((error: unknown) => {
         initialised = null;
         throw error;
       });
@@ -387,25 +165,25 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
     async reload() {
       if (!initialised) return;
       await initialised;
-      const next = reloading.then(load);
+      const next = reloading.then(() => pairs.load());
       reloading = next.catch(() => undefined);
       await next;
     },
 
     markets(): SpotMarketInfo[] {
-      return [...pairs.values()].map((pair) => ({
+      return [...pairs.all()].map((pair) => ({
         symbol: pair.symbol,
         instrumentId: pair.instrumentId,
         baseCurrencyId: pair.baseCurrencyId,
         quoteCurrencyId: pair.quoteCurrencyId,
         tickSize: priceText(1, pair.rules),
         lotSize: amountText(1, pair.rules),
-        status: statusOf(pair),
+        status: pairs.statusOf(pair),
       }));
     },
 
     marketsView(): SpotMarket[] {
-      return [...pairs.values()].map((pair) => {
+      return [...pairs.all()].map((pair) => {
         const reference = market.referencePrice(pair.symbol);
         return {
           symbol: pair.symbol,
@@ -420,7 +198,7 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
           maker_fee_rate: rateText(pair.rules.makerRate),
           taker_fee_rate: rateText(pair.rules.takerRate),
           price_band: rateText(pair.rules.band),
-          status: statusOf(pair),
+          status: pairs.statusOf(pair),
           reference_price: reference?.price ?? null,
           reference_tick_id: reference?.tickId ?? null,
         };
@@ -428,18 +206,19 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
     },
 
     symbolOf(baseCurrencyId, quoteCurrencyId) {
-      return pairByIds(baseCurrencyId, quoteCurrencyId).symbol;
+      return pairs.byCurrencies(baseCurrencyId, quoteCurrencyId).symbol;
     },
 
     async place(input: PlaceOrderInput): Promise<SpotOrder> {
-      const pair = pairOf(input.symbol);
-      tradable(pair);
+      const pair = pairs.bySymbol(input.symbol);
+      pairs.assertOpen(pair, { placing: true });
       // One reading of the rules: the hold and the rates the order will pay agree.
       const { rules } = pair;
-      const lots = lotsOf(input.amount, rules);
+      const amount = parseLots(input.amount, rules);
+      if (!amount.ok) throw spotError(amount.error);
       const price = input.price === null ? null : parsePriceTicks(input.price, rules);
       if (price && !price.ok) throw spotError(price.error);
-      const reference = referenceBand(pair);
+      const reference = pairs.referenceBand(pair);
       const kind = price === null ? 'market' : 'limit';
       const ticks = price?.ok ? price.value : marketLimitTicks(input.side, reference.band);
       if (ticks < reference.band.low || ticks > reference.band.high) throw spotError('price_outside_band');
@@ -450,8 +229,8 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
         kind,
         timeInForce,
         priceTicks: ticks,
-        lots,
-        holdAmount: holdFor(input.side, ticks, lots, rules),
+        lots: amount.value,
+        holdAmount: holdFor(input.side, ticks, amount.value, rules),
         rates: feeRatesOf(rules),
         idempotencyKey: input.idempotencyKey ?? null,
         tickId: reference.tickId,
@@ -460,33 +239,25 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
     },
 
     async cancel(userId, orderId) {
-      const row = await findOrder(db, orderId);
-      if (!row || row.userId !== userId) throw spotError('order_not_found');
-      const pair = pairOfInstrument(row.instrumentId);
-      if (stopped) throw spotError('busy');
-      deps.halts.assertOpen(haltScope(pair.symbol));
+      const { pair } = await ownOrder(userId, orderId);
+      pairs.assertOpen(pair, { placing: false });
       return orderView(await pair.actor.cancel(userId, orderId), pair);
     },
 
     depth(symbol, levels): SpotDepth {
-      const pair = pairOf(symbol);
+      const pair = pairs.bySymbol(symbol);
       const book = pair.actor.depth(levels);
-      const side = (list: readonly { price: number; quantity: number }[]) =>
-        list.map(
-          (level) =>
-            [priceText(level.price, pair.rules), amountText(level.quantity, pair.rules)] as [string, string],
-        );
       return {
         symbol: pair.symbol,
         seq: pair.actor.depthSeq,
-        bids: side(book.bids),
-        asks: side(book.asks),
+        bids: depthSide(book.bids, pair.rules),
+        asks: depthSide(book.asks, pair.rules),
         time: clock.now().getTime(),
       };
     },
 
     openOrders(userId, symbol) {
-      const pair = pairOf(symbol);
+      const pair = pairs.bySymbol(symbol);
       return [...pair.actor.openOrders()]
         .filter((order) => order.userId === userId)
         .map((order) => orderView(order, pair));
@@ -497,24 +268,21 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
       return () => listeners.delete(listener);
     },
 
-    async stop() {
-      stopped = true;
-      await Promise.all([...pairs.values()].map((pair) => pair.actor.stop()));
-    },
+    stop: () => pairs.stop(),
 
-    async list(params) {
+    async list(params): Promise<SpotOrderList> {
       const limit = params.limit ?? spotPageSize;
       const page = params.page ?? 1;
-      let instrumentIds: number[] | null = null;
-      if (params.currencyId !== undefined || params.legalId !== undefined) {
-        instrumentIds = [...pairs.values()]
-          .filter(
-            (pair) =>
-              (params.currencyId === undefined || pair.baseCurrencyId === params.currencyId) &&
-              (params.legalId === undefined || pair.quoteCurrencyId === params.legalId),
-          )
-          .map((pair) => pair.instrumentId);
-      }
+      const filtered = params.currencyId !== undefined || params.legalId !== undefined;
+      const instrumentIds = filtered
+        ? [...pairs.all()]
+            .filter(
+              (pair) =>
+                (params.currencyId === undefined || pair.baseCurrencyId === params.currencyId) &&
+                (params.legalId === undefined || pair.quoteCurrencyId === params.legalId),
+            )
+            .map((pair) => pair.instrumentId)
+        : null;
       const { rows, total } = await listUserOrders(db, {
         userId: params.userId,
         status: params.status,
@@ -523,43 +291,28 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
         offset: (page - 1) * limit,
       });
       const list = rows.map((row) => {
-        const pair = pairOfInstrument(row.instrumentId);
-        // Open orders are read from the actor, which is ahead of nothing: rows are written before acks.
+        const pair = pairs.byInstrument(row.instrumentId);
         return orderView(orderStateFromRow(row, pair), pair);
       });
       return { list, page, limit, total };
     },
 
-    async detail(userId, orderId) {
-      const row = await findOrder(db, orderId);
-      if (!row || row.userId !== userId) throw spotError('order_not_found');
-      const pair = pairOfInstrument(row.instrumentId);
+    async detail(userId, orderId): Promise<SpotOrderDetail> {
+      const { row, pair } = await ownOrder(userId, orderId);
       const trades = await tradesOfOrder(db, orderId);
       return {
         order: orderView(orderStateFromRow(row, pair), pair),
-        fills: trades.map((trade) => fillView(trade, orderId, pair)),
+        fills: trades.map((trade) => fillView(trade, orderId, pair.rules)),
       };
     },
 
-    async recentTrades(symbol, limit) {
-      const pair = pairOf(symbol);
+    async recentTrades(symbol, limit): Promise<SpotPublicTrade[]> {
+      const pair = pairs.bySymbol(symbol);
       const rows = await recentTradeRows(db, pair.instrumentId, limit);
-      return rows.map((row) =>
-        publicTrade(
-          {
-            id: row.id,
-            priceTicks: lotsOrTicks(parsePriceTicks(row.price, pair.rules)),
-            lots: lotsOrTicks(parseLots(row.amount, pair.rules)),
-            side: row.takerSide,
-            tickId: row.tickId === null ? null : String(row.tickId),
-            time: row.createdAt,
-          },
-          pair,
-        ),
-      );
+      return rows.map((row) => publicTradeOfRow(row, pair.rules));
     },
 
-    async exchangeDirections(userId) {
+    async exchangeDirections(userId): Promise<ExchangeDirection[]> {
       const balances = userId === null ? [] : await userAccountBalances(db, userId);
       const availableOf = (currencyId: number) => {
         const account = balances.find(
@@ -567,194 +320,45 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
         );
         return account ? account.balance - account.held : 0n;
       };
-      const directions: ExchangeDirection[] = [];
-      for (const pair of pairs.values()) {
-        if (statusOf(pair) !== 'trading') continue;
-        const reference = market.referencePrice(pair.symbol);
-        const band = reference ? bandTicks(reference.price, pair.rules) : null;
-        directions.push({
-          from_currency_id: pair.quoteCurrencyId,
-          from_currency: pair.row.quote,
-          to_currency_id: pair.baseCurrencyId,
-          to_currency: pair.row.base,
-          symbol: pair.symbol,
-          available: quoteText(availableOf(pair.quoteCurrencyId), pair.rules),
-          min_number: band ? quoteText(holdFor('buy', band.high, 1, pair.rules), pair.rules) : '0',
+      const trading = [...pairs.all()]
+        .filter((pair) => pairs.statusOf(pair) === 'trading')
+        .map((pair) => {
+          const reference = market.referencePrice(pair.symbol);
+          return { pair, band: reference ? bandTicks(reference.price, pair.rules) : null };
         });
-        directions.push({
-          from_currency_id: pair.baseCurrencyId,
-          from_currency: pair.row.base,
-          to_currency_id: pair.quoteCurrencyId,
-          to_currency: pair.row.quote,
-          symbol: pair.symbol,
-          available: fromScaledBigint(availableOf(pair.baseCurrencyId), pair.rules.baseScale),
-          min_number: amountText(1, pair.rules),
-        });
-      }
-      return directions;
+      return exchangeDirectionsOf(trading, availableOf);
     },
 
-    exchangeQuote(params) {
-      const { pair, side } = direction(params.fromCurrencyId, params.toCurrencyId);
-      const { rules } = pair;
+    exchangeQuote(params): ExchangeQuote {
+      const { pair, side } = exchangeDirection(pairs.all(), params.fromCurrencyId, params.toCurrencyId);
       const reference = market.referencePrice(pair.symbol);
-      const band = reference ? bandTicks(reference.price, rules) : null;
-      const base: Omit<ExchangeQuote, 'rate' | 'fee' | 'receive' | 'fillable'> = {
-        symbol: pair.symbol,
-        side,
-        fee_rate: rateText(rules.takerRate),
-        fee_currency: pair.row.quote,
-        reference_price: reference?.price ?? null,
-        tick_id: reference?.tickId ?? null,
-      };
-      if (!band) return { ...base, rate: null, fee: null, receive: null, fillable: false };
+      const band = reference ? bandTicks(reference.price, pair.rules) : null;
       const owner = params.userId ?? -1;
       const levels =
-        side === 'buy'
-          ? pair.actor.levelsFor('sell', owner, band.high)
-          : pair.actor.levelsFor('buy', owner, band.low);
-      const oneLot = lotBaseUnits(rules);
-      if (params.number === undefined) {
-        const best = levels[0];
-        if (!best) return { ...base, rate: null, fee: null, receive: null, fillable: false };
-        // To per one from at the best level: base per quote (1 / price) buying, the price selling.
-        const priceNumerator = BigInt(best.priceTicks) * rules.tickUnits;
-        const priceDenominator = 10n ** BigInt(rules.priceScale);
-        const rate =
-          side === 'buy'
-            ? ratioText(priceDenominator, priceNumerator, rateDecimals)
-            : ratioText(priceNumerator, priceDenominator, rateDecimals);
-        return { ...base, rate, fee: null, receive: null, fillable: true };
-      }
-      if (side === 'buy') {
-        const budget = parseAmount(params.number, rules.quoteScale);
-        if (!budget.ok) throw spotError(amountError(budget.error));
-        const walk = lotsForBudget(levels, budget.units, rules.takerRate, rules);
-        const receive = BigInt(walk.lots) * oneLot;
-        const total = levels.reduce((sum, level) => sum + level.lots, 0);
-        return {
-          ...base,
-          // base per quote actually spent (fee included), both in whole units.
-          rate: ratioText(
-            receive * 10n ** BigInt(rules.quoteScale),
-            (walk.cost + walk.fee) * 10n ** BigInt(rules.baseScale),
-            rateDecimals,
-          ),
-          fee: quoteText(walk.fee, rules),
-          receive: fromScaledBigint(receive, rules.baseScale),
-          fillable: walk.lots > 0 && total > walk.lots,
-        };
-      }
-      const lots = lotsOf(params.number, rules);
-      const walk = proceedsForLots(levels, lots, rules.takerRate, rules);
-      const receive = walk.proceeds - walk.fee;
-      return {
-        ...base,
-        rate: ratioText(
-          receive * 10n ** BigInt(rules.baseScale),
-          BigInt(walk.lots) * oneLot * 10n ** BigInt(rules.quoteScale),
-          rateDecimals,
-        ),
-        fee: quoteText(walk.fee, rules),
-        receive: quoteText(receive, rules),
-        fillable: walk.lots === lots,
-      };
+        band === null
+          ? null
+          : side === 'buy'
+            ? pair.actor.levelsFor('sell', owner, band.high)
+            : pair.actor.levelsFor('buy', owner, band.low);
+      return exchangeQuoteOf({ pair, side, reference, levels, number: params.number });
     },
 
-    async exchange(params) {
-      const { pair, side } = direction(params.fromCurrencyId, params.toCurrencyId);
-      tradable(pair);
-      const { rules } = pair;
-      const reference = referenceBand(pair);
-      let state: OrderState;
-      /** What the caller asked to exchange, in the from currency's smallest units. */
-      let askedUnits: bigint;
-      if (side === 'buy') {
-        const budget = parseAmount(params.number, rules.quoteScale);
-        if (!budget.ok) throw spotError(amountError(budget.error));
-        askedUnits = budget.units;
-        const minReceive =
-          params.minReceive === undefined ? null : parseMin(params.minReceive, rules.baseScale);
-        state = await pair.actor.place({
-          userId: params.userId,
-          side,
-          kind: 'market',
-          timeInForce: 'ioc',
-          priceTicks: reference.band.high,
-          lots: 0,
-          holdAmount: 0n,
-          rates: feeRatesOf(rules),
-          idempotencyKey: params.idempotencyKey ?? null,
-          tickId: reference.tickId,
-          exchange: { kind: 'budget', budget: budget.units, minReceive, allowPartial: params.allowPartial },
-        });
-      } else {
-        const lots = lotsOf(params.number, rules);
-        askedUnits = BigInt(lots) * lotBaseUnits(rules);
-        const minReceive =
-          params.minReceive === undefined ? null : parseMin(params.minReceive, rules.quoteScale);
-        state = await pair.actor.place({
-          userId: params.userId,
-          side,
-          kind: 'market',
-          timeInForce: 'ioc',
-          priceTicks: reference.band.low,
-          lots,
-          holdAmount: holdFor('sell', reference.band.low, lots, rules),
-          rates: feeRatesOf(rules),
-          idempotencyKey: params.idempotencyKey ?? null,
-          tickId: reference.tickId,
-          exchange: { kind: 'sell', minReceive, allowPartial: params.allowPartial },
-        });
-      }
-      const order = orderView(state, pair);
-      const filledBase = BigInt(state.filledLots) * lotBaseUnits(rules);
-      const spentUnits = side === 'buy' ? state.money.turnover + state.money.fee : filledBase;
-      const unfilled = askedUnits > spentUnits ? askedUnits - spentUnits : 0n;
-      return {
-        partial: state.exchangeShort === true || (side === 'sell' && state.filledLots < state.lots),
-        unfilled: side === 'buy' ? quoteText(unfilled, rules) : fromScaledBigint(unfilled, rules.baseScale),
-        order,
-        spent:
-          side === 'buy'
-            ? quoteText(state.money.turnover + state.money.fee, rules)
-            : fromScaledBigint(filledBase, rules.baseScale),
-        received:
-          side === 'buy'
-            ? fromScaledBigint(filledBase, rules.baseScale)
-            : quoteText(state.money.turnover - state.money.fee, rules),
-        fee: quoteText(state.money.fee, rules),
-        fee_currency: pair.row.quote,
-        average_price: order.average_price,
-      };
+    async exchange(params): Promise<ExchangeResult> {
+      const { pair, side } = exchangeDirection(pairs.all(), params.fromCurrencyId, params.toCurrencyId);
+      pairs.assertOpen(pair, { placing: true });
+      const reference = pairs.referenceBand(pair);
+      const { request, askedUnits } = exchangeRequestOf({
+        pair,
+        side,
+        band: reference.band,
+        tickId: reference.tickId,
+        userId: params.userId,
+        number: params.number,
+        minReceive: params.minReceive,
+        allowPartial: params.allowPartial,
+        idempotencyKey: params.idempotencyKey,
+      });
+      return exchangeResultOf(await pair.actor.place(request), pair, side, askedUnits);
     },
   };
-  return service;
-
-  /** Open orders are read from the actor (current); the rest from their rows. */
-  function orderStateFromRow(row: OrderRow, pair: Pair): OrderState {
-    return pair.actor.openOrder(row.id) ?? orderStateOf(row, pair.rules);
-  }
-}
-
-function lotsOrTicks(parsed: { ok: true; value: number } | { ok: false; error: string }): number {
-  if (!parsed.ok) throw new Error(`a stored spot figure is off its grid: ${parsed.error}`);
-  return parsed.value;
-}
-
-function amountError(error: 'invalid' | 'not_positive' | 'too_many_decimals' | 'too_large') {
-  return (
-    {
-      invalid: 'amount_invalid',
-      not_positive: 'amount_not_positive',
-      too_many_decimals: 'amount_off_lot',
-      too_large: 'amount_too_large',
-    } as const
-  )[error];
-}
-
-function parseMin(text: string, scale: number): bigint {
-  const parsed = parseAmount(text, scale);
-  if (!parsed.ok) throw spotError(amountError(parsed.error));
-  return parsed.units;
 }
