@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
-import { type Bundle, earlyPreloadScript, earlyPreloadsOf, pageModulesOf } from './src/build/early-preloads';
+import { type Bundle, earlyPreloadScript, earlyPreloadsOf, pageModulesOf } from './src/build/early-preloads.ts';
 
 /** The API server in development (`PORT=8080 tsx apps/server/src/main.ts`). */
 const apiServerUrl = 'http://localhost:8080';
@@ -80,7 +80,7 @@ export default defineConfig({
       output: {
         // Libraries every page loads get stable, cacheable chunks of their own; antd-mobile is
         // left to automatic splitting so lazy pages keep the components only they use.
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             {
