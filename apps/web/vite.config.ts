@@ -4,7 +4,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
-import { type Bundle, earlyPreloadScript, earlyPreloadsOf, pageModulesOf } from './src/build/early-preloads.ts';
+import {
+  type Bundle,
+  earlyPreloadScript,
+  earlyPreloadsOf,
+  pageModulesOf,
+} from './src/build/early-preloads.ts';
 
 /** The API server in development (`PORT=8080 tsx apps/server/src/main.ts`). */
 const apiServerUrl = 'http://localhost:8080';
