@@ -158,4 +158,24 @@ describe('an IEO subscription, from the list to the allocation', () => {
     const notFound = pageErrors.filter((error) => error.includes('status of 404'));
     expect(pageErrors.length - notFound.length, pageErrors.join('\n')).toBe(0);
   });
+
+  it('shows the project and its allocation result read-only in the console', async () => {
+    const staff = await api.ok<object>('/admin/auth/me', { token: server.staffToken });
+    const consolePage = await browser.newPage({ viewport: desktopViewport });
+    await consolePage.goto(`${server.url}/admin/`);
+    await consolePage.evaluate(
+      (session) => sessionStorage.setItem('fairex-console-session', JSON.stringify(session)),
+      { token: server.staffToken, expiresAt: Date.now() + 3_600_000, staff },
+    );
+    // The console reads its session when it loads.
+    await consolePage.goto(`${server.url}/admin/#/ieo`);
+    await consolePage.reload();
+    const row = consolePage.locator('tr', { hasText: 'Orbit Network' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('1000.00 ORBT to 2 subscriptions');
+    await screenshot(consolePage, 'ieo-console-desktop');
+    await consolePage.getByTestId('ieo-new').click();
+    await consolePage.getByTestId('ieo-name').waitFor();
+    await screenshot(consolePage, 'ieo-console-new-desktop');
+  });
 });
