@@ -176,6 +176,7 @@ describe('an IEO subscription, from the list to the allocation', () => {
     await screenshot(consolePage, 'ieo-console-desktop');
     await consolePage.getByTestId('ieo-new').click();
     await consolePage.getByTestId('ieo-name').waitFor();
+    await consolePage.waitForFunction(() => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter'));
     await screenshot(consolePage, 'ieo-console-new-desktop');
   });
 });

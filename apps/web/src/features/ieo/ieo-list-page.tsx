@@ -1,5 +1,6 @@
 import type { IeoProject } from '@fairex/contract';
 import { useQuery } from '@tanstack/react-query';
+import { FileOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CoinIcon } from '../../components/ui/coin-icon';
@@ -24,8 +25,13 @@ export function IeoListPage() {
         back
         title={t('ieo:title')}
         right={
-          <Link className="ieo-header-link" to={ieoPaths.orders} data-testid="ieo-my-orders">
-            {t('ieo:mySubscriptions')}
+          <Link
+            className="icon-button"
+            to={ieoPaths.orders}
+            aria-label={t('ieo:mySubscriptions')}
+            data-testid="ieo-my-orders"
+          >
+            <FileOutline fontSize={21} />
           </Link>
         }
       />
