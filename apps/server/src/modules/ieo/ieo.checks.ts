@@ -39,7 +39,7 @@ export const ieoChecks: readonly LedgerCheck[] = [
   },
   {
     number: 6,
-    name: 'ieo: each subscription settles once; the issuance is minted once and conserved',
+    name: 'ieo: each subscription settles once; the issuance is minted once and conserved; the issuer holds what was charged',
     run: async (db) => {
       const settled = await problems(
         db,
@@ -69,7 +69,20 @@ export const ieoChecks: readonly LedgerCheck[] = [
         (row) =>
           `project ${row.id}: ${row.mints} mint entries; issuance account ${row.balance} + allocated ${row.allocated} <> ${row.issuance}`,
       );
-      return [...settled, ...conserved];
+      // The issuer's account holds exactly what the allocations charged, per payable currency.
+      const raised = await problems(
+        db,
+        sql`select x.project_id, x.currency_id, x.charged::text as charged, coalesce(a.balance, 0)::text as balance
+            from (select o.project_id, o.pay_currency_id as currency_id, coalesce(sum(o.charged), 0) as charged
+                  from ieo_orders o group by o.project_id, o.pay_currency_id) x
+            left join ledger_accounts a
+              on a.system_name = 'pool:ieo_issuer:' || x.project_id and a.currency_id = x.currency_id
+            where coalesce(a.balance, 0) <> x.charged
+            limit ${problemsLimit}`,
+        (row) =>
+          `project ${row.project_id}: issuer account in currency ${row.currency_id} holds ${row.balance}, charged ${row.charged}`,
+      );
+      return [...settled, ...conserved, ...raised];
     },
   },
 ];
