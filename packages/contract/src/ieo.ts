@@ -93,12 +93,15 @@ export const ieoAllocationInputsSchema = z.object({
 });
 export type IeoAllocationInputs = z.infer<typeof ieoAllocationInputsSchema>;
 
+/** A decimal as a form sends it, or a JSON number (some clients send JSON); the service parses it. */
+const decimalParam = z.union([z.string().max(64), z.number().transform((value) => String(value))]);
+
 /** POST /project/order: `amount` tokens, paid in `pay_currency` (id or code) at `price` as shown. */
 export const ieoOrderBodySchema = z.strictObject({
   project_id: positiveIntParam,
-  amount: amountText,
+  amount: decimalParam,
   pay_currency: z.union([positiveIntParam, z.string().regex(/^[A-Za-z0-9]{1,20}$/)]),
-  price: amountText,
+  price: decimalParam,
 });
 
 export const ieoOrderStates = ['subscribed', 'locked', 'released'] as const;
