@@ -15,6 +15,7 @@ import { createDepositsModule, depositsManifest } from './modules/deposits';
 import { createFiatModule, createFiatRateSource, type FiatRateSource, fiatManifest } from './modules/fiat';
 import { createHalts, createHaltsModule, type Halts, haltsManifest } from './modules/halts';
 import { createIdempotencyModule, idempotencyManifest } from './modules/idempotency';
+import { createIeoModule, ieoManifest } from './modules/ieo';
 import { countUsersWithEntries, createLedgerModule, type Ledger, ledgerManifest } from './modules/ledger';
 import {
   backfillDaysDefault,
@@ -142,6 +143,7 @@ const registrations = (built: {
   { manifest: payoutMethodsManifest, build: (k) => createPayoutMethodsModule(k) },
   { manifest: withdrawalsManifest, build: (k) => createWithdrawalsModule({ ...k, prices: k.market }) },
   { manifest: spotManifest, build: () => built.spot },
+  { manifest: ieoManifest, build: (k) => createIeoModule(k) },
   { manifest: staffManifest, build: (k) => createStaffModule(k) },
   { manifest: auditManifest, build: (k) => createAuditModule(k) },
   { manifest: adjustmentsManifest, build: (k) => createAdjustmentsModule({ ...k, prices: k.market }) },

@@ -49,6 +49,7 @@ export const auditActions = [
   'staff.login',
   'staff.logout',
   'halt.resume',
+  'ieo.project_create',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -69,6 +70,7 @@ export const auditTargetTypes = [
   'adjustment_request',
   'staff',
   'halt',
+  'ieo_project',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

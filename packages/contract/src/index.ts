@@ -6,6 +6,7 @@ export * from './deposits';
 export * from './envelope';
 export * from './fiat';
 export * from './halts';
+export * from './ieo';
 export * from './locales';
 export * from './market';
 export * from './payout-methods';

@@ -32,6 +32,24 @@ export {
   invalidNumberPlaceholder,
   type NumberSeparators,
 } from './format-number';
+export {
+  allocateIeo,
+  checkIeoSubscription,
+  type IeoAllocation,
+  type IeoAllocationLine,
+  type IeoApplication,
+  type IeoProjectState,
+  type IeoReceipt,
+  type IeoSettlement,
+  type IeoSubscriptionRefusal,
+  ieoAllocationRuleVersion,
+  ieoCost,
+  ieoProjectState,
+  ieoProjectStates,
+  ieoReceipt,
+  ieoReleaseAtMs,
+  settleIeoSubscription,
+} from './ieo.domain';
 export { assertNever, InvariantError, invariant } from './invariant';
 export {
   accountKindName,

@@ -31,6 +31,9 @@ export const entryKinds = [
   'trade',
   'trade_fee',
   'exchange',
+  'ieo_mint',
+  'ieo_purchase',
+  'ieo_allocation',
 ] as const;
 export type EntryKind = (typeof entryKinds)[number];
 
@@ -47,7 +50,8 @@ export function isEntryKind(value: string | null | undefined): value is EntryKin
 /**
  * Named system accounts, one per currency. Only these may go below zero: deposit clearing is the
  * money held outside the platform (negative as users are credited), the demo faucet pays test
- * funds, `house` funds the market maker and every product's pool or reserve.
+ * funds, `house` funds the market maker and every product's pool or reserve; `token_supply` is
+ * where a launched token's issuance is minted from (minus everything issued on the platform).
  */
 export const systemAccountNames = [
   'deposit_clearing',
@@ -58,6 +62,7 @@ export const systemAccountNames = [
   'rounding',
   'demo_faucet',
   'adjustments',
+  'token_supply',
 ] as const;
 export type FixedSystemAccountName = (typeof systemAccountNames)[number];
 

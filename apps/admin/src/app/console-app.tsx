@@ -16,6 +16,7 @@ import { AuditPage } from '../features/audit/audit-page';
 import { ContentPage } from '../features/content/content-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { DepositAddressesPage } from '../features/deposit-addresses/deposit-addresses-page';
+import { IeoPage } from '../features/ieo/ieo-page';
 import { LoginPage } from '../features/login/login-page';
 import { DepositsPage } from '../features/reviews/deposits-page';
 import { VerificationsPage } from '../features/reviews/verifications-page';
@@ -54,6 +55,7 @@ const router = createHashRouter([
       { path: 'deposit-addresses', element: <DepositAddressesPage /> },
       { path: 'content', element: <ContentPage /> },
       { path: 'settings', element: <SettingsPage /> },
+      { path: 'ieo', element: <IeoPage /> },
       { path: 'audit', element: <AuditPage /> },
       { path: 'staff', element: <StaffPage /> },
       { path: '*', element: <Navigate to="/" replace /> },

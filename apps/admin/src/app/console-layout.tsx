@@ -7,6 +7,7 @@ import {
   IdcardOutlined,
   ImportOutlined,
   LogoutOutlined,
+  RocketOutlined,
   SettingOutlined,
   SwapOutlined,
   TeamOutlined,
@@ -32,6 +33,7 @@ const icons: Record<SectionKey, ReactNode> = {
   depositAddresses: <WalletOutlined />,
   content: <FileTextOutlined />,
   settings: <SettingOutlined />,
+  ieo: <RocketOutlined />,
   audit: <AuditOutlined />,
   staff: <TeamOutlined />,
 };

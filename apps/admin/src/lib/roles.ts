@@ -14,6 +14,7 @@ export const sections = [
   { key: 'depositAddresses', path: '/deposit-addresses', roles: ['finance'] },
   { key: 'content', path: '/content', roles: ['content'] },
   { key: 'settings', path: '/settings', roles: ['content'] },
+  { key: 'ieo', path: '/ieo', roles: [] },
   { key: 'audit', path: '/audit', roles: [] },
   { key: 'staff', path: '/staff', roles: [] },
 ] as const satisfies readonly { key: string; path: string; roles: readonly StaffRoleName[] }[];

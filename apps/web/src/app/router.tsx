@@ -133,6 +133,15 @@ const AddWalletPage = lazyPage(() =>
 const BankCardPage = lazyPage(() =>
   import('../features/payout-methods/bank-card-page').then((module) => module.BankCardPage),
 );
+const IeoListPage = lazyPage(() =>
+  import('../features/ieo/ieo-list-page').then((module) => module.IeoListPage),
+);
+const IeoSubscribePage = lazyPage(() =>
+  import('../features/ieo/subscribe-page').then((module) => module.IeoSubscribePage),
+);
+const IeoOrdersPage = lazyPage(() =>
+  import('../features/ieo/orders-page').then((module) => module.IeoOrdersPage),
+);
 const NotAvailablePage = lazyPage(() =>
   import('../features/unavailable/not-available-page').then((module) => module.NotAvailablePage),
 );
@@ -203,6 +212,9 @@ const routes: RouteObject[] = [
           { path: 'pages/setting/addWallet', element: AddWalletPage },
           { path: 'pages/setting/bank', element: BankCardPage },
           { path: 'pages/setting/bank_international', element: BankCardPage },
+          { path: 'pages/ieo/ieo', element: IeoListPage },
+          { path: 'pages/ieo/subscribe', element: IeoSubscribePage },
+          { path: 'pages/ieo/order', element: IeoOrdersPage },
           { path: 'pages/*', element: NotAvailablePage },
           { path: '*', element: NotFoundPage },
         ],

@@ -9,7 +9,13 @@ import { seedCurrencies } from './ledger.currencies';
 import { createLedger, type Ledger } from './ledger.service';
 
 /** @public */
-export { type Currency, currencySeeds, listCurrencies, setWithdrawalTerms } from './ledger.currencies';
+export {
+  addCurrency,
+  type Currency,
+  currencySeeds,
+  listCurrencies,
+  setWithdrawalTerms,
+} from './ledger.currencies';
 /** @public */
 export * from './ledger.domain';
 /** @public */

@@ -138,3 +138,24 @@ export async function setWithdrawalTerms(
   );
   return { withdrawMin: BigInt(row.withdraw_min), withdrawFee: BigInt(row.withdraw_fee) };
 }
+
+/**
+ * Adds a currency the ledger counts from now on (a launched token): the next free id, no chains
+ * (nothing to deposit or withdraw on), listed after the others. Answers the id, or null when the
+ * code is taken. Runs in the caller's transaction.
+ */
+export async function addCurrency(
+  tx: Database,
+  params: { readonly code: string; readonly name: string; readonly scale: number; readonly image: string },
+): Promise<number | null> {
+  const rows = await rowsOf<{ id: number }>(
+    tx,
+    sql`insert into currencies (id, code, name, scale, chains, image, is_quote, status, sort_order)
+        select coalesce(max(id), 0) + 1, ${params.code}, ${params.name}, ${params.scale}, '[]'::jsonb,
+               ${params.image}, false, 1, coalesce(max(sort_order), 0) + 1
+        from currencies
+        on conflict (code) do nothing
+        returning id`,
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}

@@ -1,0 +1,34 @@
+import type { IeoSubscriptionRefusal } from '@fairex/domain';
+import { AppError } from '../../platform/http/app-error';
+import type { MessageKey } from '../../platform/i18n/messages';
+
+/** Every failure the IEO module can report; the compiler demands a message key for each. */
+export type IeoErrorCode =
+  | IeoSubscriptionRefusal
+  | 'project_not_found'
+  | 'amount_invalid'
+  | 'amount_too_many_decimals'
+  | 'amount_too_large'
+  | 'already_allocated'
+  | 'symbol_taken'
+  | 'terms_invalid';
+
+export const ieoErrorKeys = {
+  not_started: 'ieo.errors.not_started',
+  ended: 'ieo.errors.ended',
+  below_minimum: 'ieo.errors.below_minimum',
+  above_maximum: 'ieo.errors.above_maximum',
+  price_changed: 'ieo.errors.price_changed',
+  currency_not_payable: 'ieo.errors.currency_not_payable',
+  project_not_found: 'ieo.errors.project_not_found',
+  amount_invalid: 'ieo.errors.amount_invalid',
+  amount_too_many_decimals: 'ieo.errors.amount_too_many_decimals',
+  amount_too_large: 'ieo.errors.amount_too_large',
+  already_allocated: 'ieo.errors.already_allocated',
+  symbol_taken: 'ieo.errors.symbol_taken',
+  terms_invalid: 'ieo.errors.terms_invalid',
+} as const satisfies Record<IeoErrorCode, MessageKey>;
+
+export function ieoError(code: IeoErrorCode): AppError {
+  return new AppError(ieoErrorKeys[code]);
+}
