@@ -271,6 +271,12 @@ describe('OrderBook against the reference book', () => {
       600,
       40,
     ],
+    [
+      'long sequences over 400 levels (chunks of the ladder split and empty)',
+      { span: 200, owners: 8, quantityMax: 20 },
+      2000,
+      8,
+    ],
   ];
 
   it.each(shapes)(

@@ -3,9 +3,10 @@
  * lots, behind the fixed interface of order-book.types.ts.
  *
  * Layout, chosen so a command allocates nothing once the book has warmed up:
- * - Each side keeps its active price levels in an array sorted worst to best, so the best level is
- *   the last element: taking it off after it is emptied is a pop, and a new level usually lands
- *   near the end (close to the touch), where the shift is short. Levels are found by binary search.
+ * - Each side keeps its active price levels sorted worst to best in chunks of at most 64 (a sorted
+ *   list of sorted blocks), so the best level is the last one: taking it off after it is emptied
+ *   is a pop, and adding or removing a level anywhere shifts one short chunk, whatever the number
+ *   of levels. Levels are found by binary search over the chunks, then within one.
  * - Each level holds its orders in an intrusive doubly-linked list (oldest at the head), so
  *   appending, matching from the head and cancelling from the middle are O(1).
  * - An id -> node Map finds an order for cancel and amend.
@@ -65,19 +66,33 @@ class PriceLevel {
   nextFree: PriceLevel | null = null;
 }
 
+/** Where a ladder gets a new level from (the book's free list): a method, so no closure per call. */
+interface LevelSource {
+  takeLevel(price: number, isBuy: boolean): PriceLevel;
+}
+
+/** Most levels one chunk of a ladder holds before it splits in two. */
+const chunkMax = 64;
+
 /**
  * One side's active levels sorted worst to best (bids by rising price, asks by falling price), so
- * the best level is always `levels[count - 1]`. The array only grows; `count` is its used length,
- * so removing a level never shrinks (and later regrows) the backing store.
+ * the best level is the last level of the last chunk. The levels are kept in chunks of at most
+ * `chunkMax` (a sorted list of sorted blocks): adding or removing a level anywhere shifts at most
+ * one chunk, plus the short chunk directory when a chunk splits or empties, so the cost does not
+ * grow with the number of levels (performance issue: 70 k levels).
  */
 class Ladder {
-  readonly levels: PriceLevel[] = [];
+  /** Non-empty chunks, worst to best; each sorted worst to best. */
+  private readonly chunks: PriceLevel[][] = [];
+  /** Emptied chunk arrays kept for reuse, so a level that comes and goes allocates nothing. */
+  private readonly spareChunks: PriceLevel[][] = [];
   count = 0;
 
   constructor(readonly isBuy: boolean) {}
 
   best(): PriceLevel | null {
-    return this.count === 0 ? null : (this.levels[this.count - 1] ?? null);
+    const chunk = this.chunks[this.chunks.length - 1];
+    return chunk === undefined ? null : (chunk[chunk.length - 1] as PriceLevel);
   }
 
   /** `a` sorts before (is worse than) `b` on this side. */
@@ -85,42 +100,69 @@ class Ladder {
     return this.isBuy ? a < b : a > b;
   }
 
-  /** The index of the level at `price`, or the index where it would be inserted. */
-  position(price: number): number {
+  /** The first chunk whose best level is not worse than `price` (its length if none). */
+  private chunkFor(price: number): number {
+    const chunks = this.chunks;
     let low = 0;
-    let high = this.count;
+    let high = chunks.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      const level = this.levels[middle] as PriceLevel;
-      if (this.worse(level.price, price)) low = middle + 1;
+      const chunk = chunks[middle] as PriceLevel[];
+      if (this.worse((chunk[chunk.length - 1] as PriceLevel).price, price)) low = middle + 1;
       else high = middle;
     }
     return low;
   }
 
-  /** The level at exactly `price`, if active. */
-  find(price: number): PriceLevel | null {
-    const index = this.position(price);
-    const level = index < this.count ? (this.levels[index] as PriceLevel) : null;
-    return level !== null && level.price === price ? level : null;
+  /** Within a chunk: the index of the level at `price`, or where it would be inserted. */
+  private position(chunk: PriceLevel[], price: number): number {
+    let low = 0;
+    let high = chunk.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.worse((chunk[middle] as PriceLevel).price, price)) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 
-  insertAt(index: number, level: PriceLevel): void {
-    const levels = this.levels;
-    // Shift the better levels up by one (by hand: splice would allocate its result array).
-    for (let at = this.count; at > index; at--) levels[at] = levels[at - 1] as PriceLevel;
-    levels[index] = level;
+  /** The level at `price`, taken from `source` and inserted in order if it is not active yet. */
+  findOrAdd(price: number, source: LevelSource): PriceLevel {
+    const chunks = this.chunks;
+    let chunkIndex = this.chunkFor(price);
+    if (chunkIndex === chunks.length) {
+      // Better than every level: it goes at the end of the last chunk (or a first chunk).
+      if (chunkIndex === 0) {
+        const level = source.takeLevel(price, this.isBuy);
+        chunks.push(this.newChunk(level));
+        this.count++;
+        return level;
+      }
+      chunkIndex -= 1;
+    }
+    const chunk = chunks[chunkIndex] as PriceLevel[];
+    const index = this.position(chunk, price);
+    const found = chunk[index];
+    if (found !== undefined && found.price === price) return found;
+    const level = source.takeLevel(price, this.isBuy);
+    // Shift the better levels of this chunk up by one (by hand: splice would allocate).
+    for (let at = chunk.length; at > index; at--) chunk[at] = chunk[at - 1] as PriceLevel;
+    chunk[index] = level;
     this.count++;
+    if (chunk.length > chunkMax) this.split(chunkIndex);
+    return level;
   }
 
   /**
    * Moves `level` to `price` in place when no other active level lies between the two prices, so
-   * the order of the array holds without shifting anything. Returns whether it did.
+   * the order holds without shifting anything. Returns whether it did.
    */
   reprice(level: PriceLevel, price: number): boolean {
-    const index = this.position(level.price);
-    const worse = index > 0 ? this.levels[index - 1] : undefined;
-    const better = index + 1 < this.count ? this.levels[index + 1] : undefined;
+    const chunkIndex = this.chunkFor(level.price);
+    const chunk = this.chunks[chunkIndex] as PriceLevel[];
+    const index = this.position(chunk, level.price);
+    const worse = index > 0 ? chunk[index - 1] : this.chunks[chunkIndex - 1]?.at(-1);
+    const better = index + 1 < chunk.length ? chunk[index + 1] : this.chunks[chunkIndex + 1]?.[0];
     if (worse !== undefined && !this.worse(worse.price, price)) return false;
     if (better !== undefined && !this.worse(price, better.price)) return false;
     level.price = price;
@@ -128,15 +170,53 @@ class Ladder {
   }
 
   remove(level: PriceLevel): void {
-    const levels = this.levels;
-    const last = this.count - 1;
-    if (levels[last] === level) {
-      this.count = last; // The common case: the best level was emptied by matching.
-      return;
+    const chunks = this.chunks;
+    const lastChunk = chunks.length - 1;
+    const best = chunks[lastChunk] as PriceLevel[];
+    let chunkIndex = lastChunk;
+    let chunk = best;
+    let index = best.length - 1;
+    // The common case, the best level emptied by matching, needs no search.
+    if (best[index] !== level) {
+      chunkIndex = this.chunkFor(level.price);
+      chunk = chunks[chunkIndex] as PriceLevel[];
+      index = this.position(chunk, level.price);
     }
-    const index = this.position(level.price);
-    for (let at = index; at < last; at++) levels[at] = levels[at + 1] as PriceLevel;
-    this.count = last;
+    const last = chunk.length - 1;
+    for (let at = index; at < last; at++) chunk[at] = chunk[at + 1] as PriceLevel;
+    chunk.length = last;
+    this.count--;
+    if (last === 0) {
+      for (let at = chunkIndex; at < lastChunk; at++) chunks[at] = chunks[at + 1] as PriceLevel[];
+      chunks.length = lastChunk;
+      this.spareChunks.push(chunk);
+    }
+  }
+
+  /** Calls `visit` for each level best first until it returns false. */
+  forEachBestFirst(visit: (level: PriceLevel) => boolean): void {
+    for (let chunkIndex = this.chunks.length - 1; chunkIndex >= 0; chunkIndex--) {
+      const chunk = this.chunks[chunkIndex] as PriceLevel[];
+      for (let index = chunk.length - 1; index >= 0; index--) if (!visit(chunk[index] as PriceLevel)) return;
+    }
+  }
+
+  private newChunk(level: PriceLevel): PriceLevel[] {
+    const chunk = this.spareChunks.pop() ?? [];
+    chunk.push(level);
+    return chunk;
+  }
+
+  /** Splits an over-full chunk into two halves (the directory shifts by one). */
+  private split(chunkIndex: number): void {
+    const chunks = this.chunks;
+    const chunk = chunks[chunkIndex] as PriceLevel[];
+    const half = chunk.length >>> 1;
+    const upper = this.spareChunks.pop() ?? [];
+    for (let at = half; at < chunk.length; at++) upper.push(chunk[at] as PriceLevel);
+    chunk.length = half;
+    for (let at = chunks.length; at > chunkIndex + 1; at--) chunks[at] = chunks[at - 1] as PriceLevel[];
+    chunks[chunkIndex + 1] = upper;
   }
 }
 
@@ -155,7 +235,7 @@ function isValidPlace(command: PlaceCommand): boolean {
   return command.price === null ? timeInForce === 'ioc' : isPositiveCount(command.price);
 }
 
-export class OrderBook implements OrderBookApi {
+export class OrderBook implements OrderBookApi, LevelSource {
   private readonly bids = new Ladder(true);
   private readonly asks = new Ladder(false);
   private readonly nodes = new Map<OrderId, OrderNode>();
@@ -266,21 +346,21 @@ export class OrderBook implements OrderBookApi {
   depth(side: MatchSide, maxLevels: number): DepthLevel[] {
     const ladder = side === 'buy' ? this.bids : this.asks;
     const result: DepthLevel[] = [];
-    for (let index = ladder.count - 1; index >= 0 && result.length < maxLevels; index--) {
-      const level = ladder.levels[index] as PriceLevel;
+    if (maxLevels <= 0) return result;
+    ladder.forEachBestFirst((level) => {
       result.push({ price: level.price as Ticks, quantity: level.quantity as Lots, orders: level.orders });
-    }
+      return result.length < maxLevels;
+    });
     return result;
   }
 
   orders(): RestingOrder[] {
     const result: RestingOrder[] = [];
     for (const ladder of [this.bids, this.asks]) {
-      for (let index = ladder.count - 1; index >= 0; index--) {
-        for (let node = (ladder.levels[index] as PriceLevel).head; node !== null; node = node.next) {
-          result.push(toRestingOrder(node));
-        }
-      }
+      ladder.forEachBestFirst((level) => {
+        for (let node = level.head; node !== null; node = node.next) result.push(toRestingOrder(node));
+        return true;
+      });
     }
     return result;
   }
@@ -308,7 +388,7 @@ export class OrderBook implements OrderBookApi {
     const ladder = isBuy ? this.asks : this.bids;
     let remaining = quantity;
     while (remaining > 0 && ladder.count > 0) {
-      const level = ladder.levels[ladder.count - 1] as PriceLevel;
+      const level = ladder.best() as PriceLevel;
       const price = level.price;
       if (isBuy ? price > limit : price < limit) break;
       while (remaining > 0 && level.head !== null) {
@@ -342,13 +422,7 @@ export class OrderBook implements OrderBookApi {
 
   /** Puts a node at the back of the level at `price`, creating the level if needed. */
   private append(node: OrderNode, isBuy: boolean, price: number): void {
-    const ladder = isBuy ? this.bids : this.asks;
-    const index = ladder.position(price);
-    let level = index < ladder.count ? (ladder.levels[index] as PriceLevel) : null;
-    if (level === null || level.price !== price) {
-      level = this.takeLevel(price, isBuy);
-      ladder.insertAt(index, level);
-    }
+    const level = (isBuy ? this.bids : this.asks).findOrAdd(price, this);
     node.level = level;
     node.prev = level.tail;
     node.next = null;
@@ -397,7 +471,8 @@ export class OrderBook implements OrderBookApi {
     return node;
   }
 
-  private takeLevel(price: number, isBuy: boolean): PriceLevel {
+  /** A recycled (or new) level at `price`; the ladders call it when they add a level. */
+  takeLevel(price: number, isBuy: boolean): PriceLevel {
     let level = this.freeLevels;
     if (level === null) level = new PriceLevel();
     else this.freeLevels = level.nextFree;
