@@ -1,0 +1,3 @@
+export * from './contracts';
+export * from './sessions';
+export * from './trigger-book';
