@@ -18,6 +18,7 @@ import {
   riskRatePpm,
   settleContract,
 } from './contracts';
+import { closeReceiptInputs, overnightReceiptInputs, recomputeContractReceipt } from './receipt';
 import { parseSessionHours, sessionState } from './sessions';
 
 const usdt = contractMoneyDivisor(6);
@@ -239,5 +240,44 @@ describe('stock sessions', () => {
     const saturday = sessionState(hours, Date.parse('2026-11-28T15:00:00Z'));
     expect(saturday.nextOpen).toBe(Date.parse('2026-11-30T14:30:00Z'));
     expect(sessionState(null, 0)).toEqual({ open: true, nextOpen: null });
+  });
+});
+
+describe('receipts', () => {
+  it('recomputes a close and an overnight fee from the stored inputs alone', () => {
+    const inputs = closeReceiptInputs({
+      side: 'long',
+      lots: 2n,
+      openPrice: price('95010'),
+      margin: 190_020_000n,
+      exposure: 1_900_200_000n,
+      referencePrice: price('96000'),
+      tickId: '42',
+      reason: 'take_profit',
+      terms,
+      moneyScale: 6,
+    });
+    expect(recomputeContractReceipt('take_profit', inputs)).toEqual({
+      close_price: '95990',
+      profit: '19.6',
+      close_fee: '0.9599',
+      liquidation_fee: '0',
+      pool_to_user: '19.6',
+      user_to_pool: '0',
+      insurance_to_pool: '0',
+      returned: '208.6601',
+    });
+    expect(() => recomputeContractReceipt('close', inputs)).toThrow();
+    const overnight = overnightReceiptInputs({
+      day: '2026-11-26',
+      notional: 1_900_200_000n,
+      overnightPpm: 300n,
+      marginBefore: 190_020_000n,
+      moneyScale: 6,
+    });
+    expect(recomputeContractReceipt('overnight', overnight)).toEqual({
+      fee: '0.57006',
+      margin_after: '189.44994',
+    });
   });
 });
