@@ -25,7 +25,7 @@ export const contractsManifest = {
   ],
   accountKinds: ['lever'],
   ledgerChecks: contractsChecks,
-  shortcuts: ['futures', 'stock'],
+  shortcuts: ['futures'],
   localeNamespace: 'contracts',
 } as const satisfies ModuleManifest;
 
