@@ -617,8 +617,7 @@ export function createContractsService(deps: {
       .transaction(async (raw) => {
         const tx = raw as unknown as Database;
         const row = await repository.lockPosition(tx, positionId);
-        if (!row || row.status !== 'pending' || row.limitPrice === null || row.orderHoldId === null)
-          return null;
+        if (row?.status !== 'pending' || row.limitPrice === null || row.orderHoldId === null) return null;
         const openFee = BigInt(row.openFee);
         const exposure = BigInt(row.exposure);
         const result = await ledger.apply(
@@ -688,7 +687,7 @@ export function createContractsService(deps: {
     const row = await db.transaction(async (raw) => {
       const tx = raw as unknown as Database;
       const locked = await repository.lockPosition(tx, positionId);
-      if (!locked || locked.status !== 'pending') return null;
+      if (locked?.status !== 'pending') return null;
       if (locked.orderHoldId !== null)
         await ledger.apply(tx, [{ type: 'release', holdId: locked.orderHoldId }], clock.now());
       await repository.updatePosition(tx, locked.id, { status: 'cancelled', closedAt: clock.now() });
@@ -707,7 +706,7 @@ export function createContractsService(deps: {
     const settled = await db.transaction(async (raw) => {
       const tx = raw as unknown as Database;
       const row = await repository.lockPosition(tx, positionId);
-      if (!row || row.status !== 'open') return null;
+      if (row?.status !== 'open') return null;
       await settleInTx(tx, row, reason, tick, undefined);
       return row;
     });
@@ -792,7 +791,7 @@ export function createContractsService(deps: {
     const charged: bigint[] = [];
     for (const listed of rows) {
       const row = await repository.lockPosition(tx, listed.id);
-      if (!row || row.status !== 'open' || row.marginHoldId === null) continue;
+      if (row?.status !== 'open' || row.marginHoldId === null) continue;
       const view = positionView(row);
       const notional = BigInt(row.notional);
       const fee = overnightFee(notional, view.terms.overnightPpm, view.margin);
@@ -1158,7 +1157,7 @@ export function createContractsService(deps: {
       const tick = freshReference(existing.instrumentId);
       const settlement = await inTransaction(async (tx) => {
         const row = await repository.lockPosition(tx, existing.id);
-        if (!row || row.status !== 'open') throw contractsError('position_not_open');
+        if (row?.status !== 'open') throw contractsError('position_not_open');
         return settleInTx(tx, row, 'close', tick, idempotencyKey);
       });
       disarm(existing.instrumentId, existing.id);
@@ -1177,7 +1176,7 @@ export function createContractsService(deps: {
         if (!tick || clock.now().getTime() - tick.time > tickFreshnessMs) continue;
         const settlement = await inTransaction(async (tx) => {
           const locked = await repository.lockPosition(tx, row.id);
-          if (!locked || locked.status !== 'open') return null;
+          if (locked?.status !== 'open') return null;
           return settleInTx(tx, locked, 'close', tick, undefined);
         });
         if (settlement) {

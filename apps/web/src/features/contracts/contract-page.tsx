@@ -350,13 +350,13 @@ function OrderPanel({ instrument, available }: { instrument: ContractInstrument;
         />
         <span className="ct-unit">{t('contracts:form.lotSize', { size: instrument.lever_share_num })}</span>
       </label>
-      <div className="ct-multiples" role="radiogroup" aria-label={t('contracts:form.multiple')}>
+      <span className="ct-muted">{t('contracts:form.multiple')}</span>
+      <div className="ct-multiples">
         {instrument.multiples.map((value) => (
           <button
             key={value}
             type="button"
-            role="radio"
-            aria-checked={multiple === value}
+            aria-pressed={multiple === value}
             className={`fx-chip ct-multiple${multiple === value ? ' is-selected' : ''}`}
             onClick={() => setMultiple(value)}
             data-testid={`contract-multiple-${value}`}
