@@ -14,6 +14,7 @@ import { createHashRouter, Navigate, RouterProvider } from 'react-router';
 import { AdjustmentsPage } from '../features/adjustments/adjustments-page';
 import { AuditPage } from '../features/audit/audit-page';
 import { ContentPage } from '../features/content/content-page';
+import { ContractsPage } from '../features/contracts/contracts-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { DepositAddressesPage } from '../features/deposit-addresses/deposit-addresses-page';
 import { LoginPage } from '../features/login/login-page';
@@ -52,6 +53,7 @@ const router = createHashRouter([
       { path: 'users', element: <UsersPage /> },
       { path: 'adjustments', element: <AdjustmentsPage /> },
       { path: 'deposit-addresses', element: <DepositAddressesPage /> },
+      { path: 'contracts', element: <ContractsPage /> },
       { path: 'content', element: <ContentPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'audit', element: <AuditPage /> },
