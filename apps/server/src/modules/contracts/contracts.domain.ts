@@ -24,7 +24,6 @@ export {
   contractPnl,
   contractPriceScale,
   fitsOpenInterest,
-  isLiquidating,
   openInterestCap,
   overnightFee,
   overnightReceiptInputs,

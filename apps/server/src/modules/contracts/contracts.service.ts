@@ -21,7 +21,7 @@ import type {
   ContractReceipt,
   Instrument,
 } from '@fairex/contract';
-import { fromScaledBigintTrimmed, InvariantError, invariant, type Trigger } from '@fairex/domain';
+import { fromScaledBigintTrimmed, InvariantError, invariant } from '@fairex/domain';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import type { Halts } from '../halts';
@@ -1307,6 +1307,3 @@ export function createContractsService(deps: {
     },
   };
 }
-
-/** @internal the trigger type the engine keeps (tests read it). */
-export type ContractTrigger = Trigger<TriggerPayload>;
