@@ -24,7 +24,7 @@ type Position = {
   current_price: string | null;
   close: { reason: string; tick_id: string } | null;
 };
-type Deal = { instrument: { currency_id: number; reference: { price: string } | null } };
+type Deal = { instrument: { currency_id: number; spread: string; reference: { price: string } | null } };
 
 describe('contract trading end to end: open a long, take-profit or stop-loss closes it, receipt', () => {
   let server: RunningServer;
@@ -97,7 +97,8 @@ describe('contract trading end to end: open a long, take-profit or stop-loss clo
         token: user.token,
         body: { currency_id: btc?.currency_id, legal_id: 3 },
       });
-      const price = Number(deal.instrument.reference?.price);
+      // Stops are closing prices: a long closes at the reference minus the spread.
+      const price = Number(deal.instrument.reference?.price) - Number(deal.instrument.spread);
       const reply = await api.call('/lever/setstop', {
         token: user.token,
         body: {

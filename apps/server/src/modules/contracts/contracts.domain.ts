@@ -127,10 +127,14 @@ export function positionTriggers(
       payload: { positionId: position.id, kind: 'max_profit' },
     },
   ];
+  // Take-profit and stop-loss are prices the position closes at: a long sells at reference -
+  // spread, so it fires when the reference reaches the price + spread (a short: - spread).
+  const spread = position.terms.spread;
+  const onReference = (price: bigint) => (long ? price + spread : price - spread);
   if (position.takeProfit !== null) {
     triggers.push({
       id: `${id}:take_profit`,
-      price: position.takeProfit,
+      price: onReference(position.takeProfit),
       direction: long ? 'up' : 'down',
       payload: { positionId: position.id, kind: 'take_profit' },
     });
@@ -138,7 +142,7 @@ export function positionTriggers(
   if (position.stopLoss !== null) {
     triggers.push({
       id: `${id}:stop_loss`,
-      price: position.stopLoss,
+      price: onReference(position.stopLoss),
       direction: long ? 'down' : 'up',
       payload: { positionId: position.id, kind: 'stop_loss' },
     });

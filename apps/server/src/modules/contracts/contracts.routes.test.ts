@@ -64,6 +64,16 @@ describe.each(testDatabases())('contracts on $name', (testDatabase) => {
     });
     return { userId, token };
   }
+  async function fundedUser(): Promise<User> {
+    const user = await newUser();
+    await fundUser(testApp.database, {
+      userId: user.userId,
+      currencyId: usdt,
+      units: 1_000_000_000n,
+      kind: userAccountKinds.lever,
+    });
+    return user;
+  }
   async function lever(user: User) {
     const rows = await userAccountBalances(testApp.database.db, user.userId);
     const row = rows.find((entry) => entry.currencyId === usdt && entry.kind === userAccountKinds.lever);
@@ -214,7 +224,9 @@ describe.each(testDatabases())('contracts on $name', (testDatabase) => {
       kind: userAccountKinds.lever,
     });
     const eth = await instrument('ETH-PERP');
-    const ref = Number(eth.reference?.price);
+    const spread = Number(eth.spread);
+    // Stops are closing prices: a long closes at the reference minus the spread.
+    const ref = Number(eth.reference?.price) - spread;
     const position = contractPositionSchema.parse(
       ok(
         await post(
@@ -248,13 +260,15 @@ describe.each(testDatabases())('contracts on $name', (testDatabase) => {
     expect(recomputeContractReceipt(receipt?.kind ?? '', receipt?.inputs ?? {})).toEqual(receipt?.outcome);
     const crossing = BigInt(receipt?.tick_id ?? '0');
     const price = Number(receipt?.inputs.reference_price);
-    expect(closed?.close?.reason === 'take_profit' ? price >= ref + 0.01 : price <= ref - 0.01).toBe(true);
+    expect(
+      closed?.close?.reason === 'take_profit' ? price - spread >= ref + 0.01 : price - spread <= ref - 0.01,
+    ).toBe(true);
     // The tick that crossed is the first tick after opening that reached the trigger.
     const earlier = await rowsOf<{ n: number }>(
       testApp.database.db,
       sql`select count(*)::int as n from price_ticks where instrument_id = ${eth.currency_id}
           and id > ${BigInt(position.open_tick_id ?? '0')} and id < ${crossing}
-          and (price >= ${(ref + 0.01).toFixed(2)}::numeric or price <= ${(ref - 0.01).toFixed(2)}::numeric)`,
+          and (price >= ${(ref + spread + 0.01).toFixed(2)}::numeric or price <= ${(ref + spread - 0.01).toFixed(2)}::numeric)`,
     );
     expect(earlier[0]?.n).toBe(0);
     expect((await lever(user)).held).toBe(0n);
@@ -293,6 +307,80 @@ describe.each(testDatabases())('contracts on $name', (testDatabase) => {
     await testApp.services.market.step(clock.now());
     ok(await post('/lever/batch_close', { type: 2 }, user));
     expect((await positions(user, 2)).total).toBe(0);
+    await expectLedgerClean(testApp.database);
+  });
+
+  it('parallel opens against one margin balance: exactly as many as it covers succeed', async () => {
+    const user = await newUser();
+    const btc = await instrument('BTC-PERP');
+    const body = {
+      currency_id: btc.currency_id,
+      legal_id: usdt,
+      share: '1',
+      multiple: 1,
+      type: 1,
+      status: 0,
+    };
+    // One position costs about 95 USDT of margin plus its fee: fund exactly three of them.
+    const probe = contractPositionSchema.parse(ok(await post('/lever/submit', body, await fundedUser())));
+    const cost =
+      BigInt((Number(probe.margin) * 1e6).toFixed(0)) + BigInt((Number(probe.fee) * 1e6).toFixed(0));
+    await fundUser(testApp.database, {
+      userId: user.userId,
+      currencyId: usdt,
+      units: cost * 3n + cost / 2n,
+      kind: userAccountKinds.lever,
+    });
+    const replies = await Promise.all(Array.from({ length: 8 }, () => post('/lever/submit', body, user)));
+    const opened = replies.filter((reply) => reply.type === 'ok').length;
+    // The price may move between opens by a little; three fit, a fourth never does.
+    expect(opened).toBe(3);
+    expect(replies.filter((reply) => reply.type !== 'ok').map((reply) => reply.message)).toEqual(
+      Array.from({ length: 5 }, () => 'Insufficient balance'),
+    );
+    const balance = await lever(user);
+    expect(balance.held).toBeLessThanOrEqual(balance.balance);
+    await expectLedgerClean(testApp.database);
+  });
+
+  it('a close racing its own take-profit settles exactly once', async () => {
+    const user = await fundedUser();
+    const sol = await instrument('SOL-PERP');
+    const ref = Number(sol.reference?.price) - Number(sol.spread);
+    const position = contractPositionSchema.parse(
+      ok(
+        await post(
+          '/lever/submit',
+          {
+            currency_id: sol.currency_id,
+            legal_id: usdt,
+            share: '1',
+            multiple: 2,
+            type: 1,
+            status: 0,
+            target_profit_price: (ref + 0.001).toFixed(3),
+            stop_loss_price: (ref - 0.001).toFixed(3),
+          },
+          user,
+        ),
+      ),
+    );
+    // The next tick reaches one of the triggers while the user closes.
+    clock.advance(1000);
+    const [, close] = await Promise.all([
+      testApp.services.market.step(clock.now()),
+      post('/lever/close', { id: position.id }, user),
+    ]);
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      if ((await positions(user, 3)).total === 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const receipts = ok(
+      await call('GET', '/lever/receipts', { id: position.id }, user.token),
+    ) as ContractReceipt[];
+    expect(receipts.filter((receipt) => receipt.kind !== 'overnight')).toHaveLength(1);
+    if (close.type !== 'ok') expect(close.message).toBe('This position is no longer open');
+    expect((await lever(user)).held).toBe(0n);
     await expectLedgerClean(testApp.database);
   });
 
@@ -359,6 +447,7 @@ describe.each(testDatabases())('contracts on $name', (testDatabase) => {
   it('has no route, for users or staff, that sets a price, a fill or an outcome', () => {
     const contractRoutes = testApp.app.registeredRoutes
       .filter((route) => route.method !== 'HEAD')
+      .filter((route) => route.url.startsWith('/api/'))
       .filter((route) => route.url.includes('/lever/') || route.url.includes('contracts'))
       .map((route) => `${route.method} ${route.url}`)
       .sort();

@@ -1026,8 +1026,9 @@ export function createContractsService(deps: {
       stopsError(
         checkStops({
           side,
-          referencePrice: limit ?? tick.price,
-          liquidationPrice: quote.liquidationPrice,
+          // Stops are closing prices: compared with what closing now would fill at.
+          referencePrice: limit ?? marketFill(side, false, tick.price, loaded.terms.spread),
+          liquidationPrice: marketFill(side, false, quote.liquidationPrice, loaded.terms.spread),
           takeProfit,
           stopLoss,
         }),
@@ -1215,8 +1216,13 @@ export function createContractsService(deps: {
           checkStops({
             side: view.side,
             referencePrice:
-              locked.status === 'pending' && locked.limitPrice ? BigInt(locked.limitPrice) : tick.price,
-            liquidationPrice: liquidation,
+              locked.status === 'pending' && locked.limitPrice
+                ? BigInt(locked.limitPrice)
+                : marketFill(view.side, false, tick.price, view.terms.spread),
+            liquidationPrice:
+              locked.status === 'open'
+                ? marketFill(view.side, false, liquidation, view.terms.spread)
+                : liquidation,
             takeProfit,
             stopLoss,
           }),
