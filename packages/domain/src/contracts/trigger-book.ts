@@ -1,9 +1,9 @@
 /**
  * The contract trigger engine's book (issue 17): take-profit, stop-loss, liquidation, maximum
- * profit and pending limits of one instrument, kept sorted by trigger price per direction. A
- * tick fires every trigger its reference price has reached: walking from the nearest end of each
- * side and stopping at the first that does not fire, so a tick costs the fired triggers plus a
- * binary search, not a scan of every open trigger. A fired trigger leaves the book.
+ * profit and pending limits of one instrument, ordered by trigger price per direction. A tick
+ * fires every trigger its reference price has reached: taking from the nearest end of each side
+ * and stopping at the first that does not fire, so a tick costs the fired triggers, not a scan of
+ * every open trigger. A fired trigger leaves the book.
  */
 
 /** `up` fires when the reference price is at or above `price`, `down` at or below. */
@@ -26,28 +26,60 @@ function compareDown(a: Trigger, b: Trigger): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-/** The first index whose element is not before `item` in `compare` order. */
-function lowerBound<T>(items: readonly T[], item: T, compare: (a: T, b: T) => number): number {
-  let low = 0;
-  let high = items.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (compare(items[middle] as T, item) < 0) low = middle + 1;
-    else high = middle;
+/** A binary heap ordered by `before` (the nearest trigger to fire on top). */
+class Heap<T> {
+  readonly items: T[] = [];
+  constructor(private readonly before: (a: T, b: T) => boolean) {}
+
+  push(item: T): void {
+    const items = this.items;
+    items.push(item);
+    let index = items.length - 1;
+    while (index > 0) {
+      const parent = (index - 1) >> 1;
+      if (!this.before(items[index] as T, items[parent] as T)) break;
+      [items[index], items[parent]] = [items[parent] as T, items[index] as T];
+      index = parent;
+    }
   }
-  return low;
+
+  peek(): T | undefined {
+    return this.items[0];
+  }
+
+  pop(): T | undefined {
+    const items = this.items;
+    const top = items[0];
+    const last = items.pop();
+    if (items.length > 0 && last !== undefined) {
+      items[0] = last;
+      let index = 0;
+      while (true) {
+        const left = index * 2 + 1;
+        const right = left + 1;
+        let best = index;
+        if (left < items.length && this.before(items[left] as T, items[best] as T)) best = left;
+        if (right < items.length && this.before(items[right] as T, items[best] as T)) best = right;
+        if (best === index) break;
+        [items[index], items[best]] = [items[best] as T, items[index] as T];
+        index = best;
+      }
+    }
+    return top;
+  }
 }
 
 /**
  * Fired order: the up side from the lowest price, then the down side from the highest, each by
- * price then id; the same tick never fires both sides of one price unless both were reached.
+ * price then id. Each side is a heap with the nearest trigger on top, so a tick pops exactly what
+ * it reaches (O(fired x log n)); a removed or replaced trigger stays in its heap until it surfaces
+ * and is skipped then (heaps are rebuilt when such leftovers outnumber the live triggers).
  */
 export class TriggerBook<Payload = unknown> {
-  /** Ascending by price: the nearest to fire first. */
-  private readonly up: Trigger<Payload>[] = [];
-  /** Descending by price. */
-  private readonly down: Trigger<Payload>[] = [];
+  private up = new Heap<Trigger<Payload>>((a, b) => compareUp(a, b) < 0);
+  private down = new Heap<Trigger<Payload>>((a, b) => compareDown(a, b) < 0);
   private readonly byId = new Map<string, Trigger<Payload>>();
+  private stale = 0;
 
   get size(): number {
     return this.byId.size;
@@ -60,35 +92,51 @@ export class TriggerBook<Payload = unknown> {
   /** Adds a trigger, replacing one with the same id. */
   add(trigger: Trigger<Payload>): void {
     this.remove(trigger.id);
-    const [side, compare] = this.sideOf(trigger.direction);
-    side.splice(lowerBound(side, trigger, compare), 0, trigger);
     this.byId.set(trigger.id, trigger);
+    (trigger.direction === 'up' ? this.up : this.down).push(trigger);
   }
 
   remove(id: string): boolean {
-    const trigger = this.byId.get(id);
-    if (!trigger) return false;
-    const [side, compare] = this.sideOf(trigger.direction);
-    const index = lowerBound(side, trigger, compare);
-    if (side[index]?.id === id) side.splice(index, 1);
-    this.byId.delete(id);
+    if (!this.byId.delete(id)) return false;
+    this.stale += 1;
+    if (this.stale > 1024 && this.stale > this.byId.size) this.compact();
     return true;
   }
 
   /** Every trigger `referencePrice` reaches, in fired order; they leave the book. */
   fire(referencePrice: bigint): Trigger<Payload>[] {
-    let upCount = 0;
-    while (upCount < this.up.length && (this.up[upCount] as Trigger).price <= referencePrice) upCount += 1;
-    let downCount = 0;
-    while (downCount < this.down.length && (this.down[downCount] as Trigger).price >= referencePrice)
-      downCount += 1;
-    const fired = [...this.up.splice(0, upCount), ...this.down.splice(0, downCount)];
-    for (const trigger of fired) this.byId.delete(trigger.id);
+    const fired: Trigger<Payload>[] = [];
+    const { up, down, byId } = this;
+    for (let top = up.peek(); top !== undefined; top = up.peek()) {
+      if (byId.get(top.id) !== top) {
+        up.pop();
+        this.stale -= 1;
+      } else if (top.price <= referencePrice) {
+        up.pop();
+        byId.delete(top.id);
+        fired.push(top);
+      } else break;
+    }
+    for (let top = down.peek(); top !== undefined; top = down.peek()) {
+      if (byId.get(top.id) !== top) {
+        down.pop();
+        this.stale -= 1;
+      } else if (top.price >= referencePrice) {
+        down.pop();
+        byId.delete(top.id);
+        fired.push(top);
+      } else break;
+    }
     return fired;
   }
 
-  private sideOf(direction: TriggerDirection): [Trigger<Payload>[], (a: Trigger, b: Trigger) => number] {
-    return direction === 'up' ? [this.up, compareUp] : [this.down, compareDown];
+  private compact(): void {
+    const up = new Heap<Trigger<Payload>>((a, b) => compareUp(a, b) < 0);
+    const down = new Heap<Trigger<Payload>>((a, b) => compareDown(a, b) < 0);
+    for (const trigger of this.byId.values()) (trigger.direction === 'up' ? up : down).push(trigger);
+    this.up = up;
+    this.down = down;
+    this.stale = 0;
   }
 }
 
