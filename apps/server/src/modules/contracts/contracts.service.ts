@@ -618,6 +618,11 @@ export function createContractsService(deps: {
         const tx = raw as unknown as Database;
         const row = await repository.lockPosition(tx, positionId);
         if (row?.status !== 'pending' || row.limitPrice === null || row.orderHoldId === null) return null;
+        // A tick recorded before the order existed (a restart replaying ticks) never fills it.
+        if (row.createdAt.getTime() > tick.time) {
+          stillWaiting.push(row);
+          return null;
+        }
         const openFee = BigInt(row.openFee);
         const exposure = BigInt(row.exposure);
         const result = await ledger.apply(
@@ -707,11 +712,19 @@ export function createContractsService(deps: {
       const tx = raw as unknown as Database;
       const row = await repository.lockPosition(tx, positionId);
       if (row?.status !== 'open') return null;
+      // A tick at or before the one the position opened at (a restart replaying ticks) never closes it.
+      if (row.openTickId !== null && tick.id <= row.openTickId) {
+        stillWaiting.push(row);
+        return null;
+      }
       await settleInTx(tx, row, reason, tick, undefined);
       return row;
     });
     if (settled) disarm(settled.instrumentId, settled.id);
   }
+
+  /** Positions and orders a replayed tick reached before they existed: their triggers go back. */
+  const stillWaiting: PositionRow[] = [];
 
   /** One tick of one instrument: fire what it reaches, in the book's order, one settlement at a time. */
   async function evaluate(instrumentId: number, tick: TickInput): Promise<void> {
@@ -746,7 +759,10 @@ export function createContractsService(deps: {
         if (row) arm(row);
       }
     }
-    await repository.saveCursor(db, instrumentId, tick.id);
+    for (const row of stillWaiting.splice(0)) arm(row);
+    // The cursor moves while anything waits on this instrument (an empty book has nothing to replay).
+    if (bookOf(instrumentId).size > 0 || fired.length > 0)
+      await repository.saveCursor(db, instrumentId, tick.id);
   }
 
   function enqueue(instrumentId: number, tick: TickInput): Promise<void> {
@@ -763,11 +779,17 @@ export function createContractsService(deps: {
   }
 
   /** After a restart: the ticks recorded since each instrument's cursor, in order. */
-  async function catchUp(): Promise<void> {
+  async function catchUp(active: readonly PositionRow[]): Promise<void> {
     const saved = await repository.cursors(db);
     for (const instrument of contractInstruments()) {
       const book = books.get(instrument.id);
-      let after = saved.get(instrument.id);
+      // No cursor yet (nothing was evaluated since its first position): from its oldest open tick.
+      const opened = active
+        .filter((row) => row.instrumentId === instrument.id && row.openTickId !== null)
+        .map((row) => row.openTickId as bigint);
+      let after =
+        saved.get(instrument.id) ??
+        (opened.length > 0 ? opened.reduce((a, b) => (a < b ? a : b)) : undefined);
       if (!book || book.size === 0 || after === undefined) continue;
       while (true) {
         const ticks = await market.ticksAfter(instrument.id, after, catchUpTicksPerPass);
@@ -942,7 +964,8 @@ export function createContractsService(deps: {
       await seedTerms();
       await loadTerms();
       await fundOnce();
-      for (const row of await repository.activePositions(db)) arm(row);
+      const active = await repository.activePositions(db);
+      for (const row of active) arm(row);
       const first = nextOvernightAt(clock.now());
       await db.transaction(async (tx) => {
         await scheduler.schedule(tx as unknown as Database, {
@@ -960,7 +983,7 @@ export function createContractsService(deps: {
           void enqueue(instrument.id, { id: BigInt(quote.tick_id), price: units, time: quote.time });
         }
       });
-      await catchUp();
+      await catchUp(active);
       logger.info({ instruments: terms.size }, 'contracts ready');
     },
 
