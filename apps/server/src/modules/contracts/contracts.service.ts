@@ -789,7 +789,7 @@ export function createContractsService(deps: {
         .map((row) => row.openTickId as bigint);
       let after =
         saved.get(instrument.id) ??
-        (opened.length > 0 ? opened.reduce((a, b) => (a < b ? a : b)) : undefined);
+        (opened.length > 0 ? opened.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))[0] : undefined);
       if (!book || book.size === 0 || after === undefined) continue;
       while (true) {
         const ticks = await market.ticksAfter(instrument.id, after, catchUpTicksPerPass);
