@@ -11,6 +11,7 @@ import { accountsManifest, createAccountsModule, createSessionResolver } from '.
 import { adjustmentsManifest, createAdjustmentsModule } from './modules/adjustments';
 import { auditManifest, createAuditModule } from './modules/audit';
 import { contentManifest, createContentModule } from './modules/content';
+import { contractsManifest, createContractsModule } from './modules/contracts';
 import { createDepositsModule, depositsManifest } from './modules/deposits';
 import { createFiatModule, createFiatRateSource, type FiatRateSource, fiatManifest } from './modules/fiat';
 import { createHalts, createHaltsModule, type Halts, haltsManifest } from './modules/halts';
@@ -148,6 +149,7 @@ const registrations = (built: {
   { manifest: auditManifest, build: (k) => createAuditModule(k) },
   { manifest: adjustmentsManifest, build: (k) => createAdjustmentsModule({ ...k, prices: k.market }) },
   { manifest: userAdminManifest, build: (k) => createUserAdminModule(k) },
+  { manifest: contractsManifest, build: (k) => createContractsModule(k) },
   // Last: its Home menu marks what every module before it ships.
   { manifest: contentManifest, build: (k) => createContentModule(k) },
 ];

@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './audit';
 export * from './content';
 export * from './content-admin';
+export * from './contracts';
 export * from './deposits';
 export * from './envelope';
 export * from './fiat';

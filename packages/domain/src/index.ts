@@ -1,4 +1,5 @@
 export { type AmountRefusal, type AmountResult, amountWholeDigitsMax, parseAmount } from './amount';
+export * from './contracts';
 export {
   ceilDivide,
   compareDecimal,

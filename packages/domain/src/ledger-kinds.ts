@@ -34,6 +34,11 @@ export const entryKinds = [
   'ieo_mint',
   'ieo_purchase',
   'ieo_allocation',
+  'contract_fee',
+  'contract_pnl',
+  'contract_overnight',
+  'contract_liquidation',
+  'contract_pool_funding',
 ] as const;
 export type EntryKind = (typeof entryKinds)[number];
 
@@ -41,7 +46,7 @@ export type EntryKind = (typeof entryKinds)[number];
  * The entry kinds that mean a user traded (an invitee "who traded" has one): spot fills and quick
  * exchanges; each product that lands adds the kinds its trades book.
  */
-export const tradingEntryKinds: readonly EntryKind[] = ['trade', 'exchange'];
+export const tradingEntryKinds: readonly EntryKind[] = ['trade', 'exchange', 'contract_fee'];
 
 export function isEntryKind(value: string | null | undefined): value is EntryKind {
   return entryKinds.some((kind) => kind === value);

@@ -14,6 +14,7 @@ import { createHashRouter, Navigate, RouterProvider } from 'react-router';
 import { AdjustmentsPage } from '../features/adjustments/adjustments-page';
 import { AuditPage } from '../features/audit/audit-page';
 import { ContentPage } from '../features/content/content-page';
+import { ContractsPage } from '../features/contracts/contracts-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { DepositAddressesPage } from '../features/deposit-addresses/deposit-addresses-page';
 import { IeoPage } from '../features/ieo/ieo-page';
@@ -53,6 +54,7 @@ const router = createHashRouter([
       { path: 'users', element: <UsersPage /> },
       { path: 'adjustments', element: <AdjustmentsPage /> },
       { path: 'deposit-addresses', element: <DepositAddressesPage /> },
+      { path: 'contracts', element: <ContractsPage /> },
       { path: 'content', element: <ContentPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'ieo', element: <IeoPage /> },

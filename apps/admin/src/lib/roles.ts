@@ -12,6 +12,7 @@ export const sections = [
   { key: 'withdrawals', path: '/withdrawals', roles: ['finance'] },
   { key: 'adjustments', path: '/adjustments', roles: ['finance'] },
   { key: 'depositAddresses', path: '/deposit-addresses', roles: ['finance'] },
+  { key: 'contracts', path: '/contracts', roles: ['finance', 'support'] },
   { key: 'content', path: '/content', roles: ['content'] },
   { key: 'settings', path: '/settings', roles: ['content'] },
   { key: 'ieo', path: '/ieo', roles: [] },

@@ -42,6 +42,12 @@ const TradePage = lazyPage(
 const SpotOrdersPage = lazyPage(() =>
   import('../features/trade/orders-page').then((module) => module.OrdersPage),
 );
+const ContractPage = lazyPage(() =>
+  import('../features/contracts/contract-page').then((module) => module.ContractPage),
+);
+const ContractOrdersPage = lazyPage(() =>
+  import('../features/contracts/contract-orders-page').then((module) => module.ContractOrdersPage),
+);
 const ExchangePage = lazyPage(() =>
   import('../features/exchange/exchange-page').then((module) => module.ExchangePage),
 );
@@ -179,6 +185,8 @@ const routes: RouteObject[] = [
           { path: 'pages/market/detail', element: MarketDetailPage },
           { path: 'pages/transaction/currency', element: TradePage },
           { path: 'pages/transaction/currency_order', element: SpotOrdersPage },
+          { path: 'pages/transaction/contract', element: ContractPage },
+          { path: 'pages/transaction/contract_order', element: ContractOrdersPage },
           { path: 'pages/fund/exchange', element: ExchangePage },
           { path: 'pages/setting/setting', element: SettingsPage },
           { path: 'pages/common/login', element: LoginPage },

@@ -30,6 +30,7 @@ export {
   countUsersWithEntries,
   type HoldRecord,
   holdByReference,
+  systemAccountBalance,
   type UserAccountBalance,
   userAccountBalances,
 } from './ledger.queries';

@@ -128,3 +128,17 @@ export async function countUsersWithEntries(
   );
   return row?.count ?? 0;
 }
+
+/** A system account's balance and held part (a pool's reservations); zeros before its first entry. */
+export async function systemAccountBalance(
+  db: Database,
+  params: { readonly system: string; readonly currencyId: number },
+): Promise<{ readonly balance: bigint; readonly held: bigint }> {
+  const rows = await rowsOf<{ balance: string; held: string }>(
+    db,
+    sql`select balance::text, held::text from ledger_accounts
+        where system_name = ${params.system} and currency_id = ${params.currencyId}`,
+  );
+  const row = rows[0];
+  return row ? { balance: BigInt(row.balance), held: BigInt(row.held) } : { balance: 0n, held: 0n };
+}

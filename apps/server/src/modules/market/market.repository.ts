@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { candles, favourites, instruments, priceTicks } from './market.schema';
 
@@ -47,6 +47,21 @@ export async function insertTicks(
 export async function findTick(db: Database, id: bigint): Promise<TickRow | null> {
   const [row] = await db.select().from(priceTicks).where(eq(priceTicks.id, id)).limit(1);
   return row ?? null;
+}
+
+/** An instrument's ticks recorded after `afterId`, oldest first (a restart catching up). */
+export function ticksAfter(
+  db: Database,
+  instrumentId: number,
+  afterId: bigint,
+  limit: number,
+): Promise<TickRow[]> {
+  return db
+    .select()
+    .from(priceTicks)
+    .where(and(eq(priceTicks.instrumentId, instrumentId), gt(priceTicks.id, afterId)))
+    .orderBy(asc(priceTicks.id))
+    .limit(limit);
 }
 
 /** The newest tick of every instrument that has one. */

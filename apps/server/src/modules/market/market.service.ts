@@ -119,6 +119,15 @@ export interface MarketService {
     to: number;
   }): Promise<Candle[]>;
   tick(id: string): Promise<Tick>;
+  /**
+   * An instrument's recorded ticks after `afterId`, oldest first, at most `limit`; prices at the
+   * instrument's scale as decimal strings (what a restart evaluates triggers on).
+   */
+  ticksAfter(
+    instrumentId: number,
+    afterId: bigint,
+    limit: number,
+  ): Promise<{ readonly id: bigint; readonly price: string; readonly time: number }[]>;
   favourites(userId: number): Promise<{ id: number; currency_id: number; symbol: string }[]>;
   addFavourite(userId: number, instrumentId: number): Promise<void>;
   removeFavourite(userId: number, instrumentId: number): Promise<void>;
@@ -682,6 +691,16 @@ export function createMarketService(deps: {
         source: row.source,
         time: row.recordedAt.getTime(),
       };
+    },
+    async ticksAfter(instrumentId, afterId, limit) {
+      const state = states.get(instrumentId);
+      if (!state) return [];
+      const rows = await repository.ticksAfter(db, instrumentId, afterId, limit);
+      return rows.map((row) => ({
+        id: row.id,
+        price: fromScaledBigint(units(row.price, state.priceScale), state.priceScale),
+        time: row.recordedAt.getTime(),
+      }));
     },
     async favourites(userId) {
       const rows = await repository.listFavourites(db, userId);

@@ -42,6 +42,11 @@ export function DetailPage() {
   const favourites = useFavourites();
   const fiat = useFiatDisplay();
   const instrument = market.bySymbol.get(symbol);
+  // Perpetuals and stocks trade on the contract screen; spot pairs on the spot screen.
+  const tradeTarget =
+    instrument && instrument.kind !== 'spot'
+      ? `${marketRoutes.contract}?id=${instrument.id}`
+      : marketRoutes.trade;
   const snapshot = market.quotes.find((entry) => entry.symbol === symbol);
 
   const [live, pushQuotes] = useFrameQuotes();
@@ -214,10 +219,10 @@ export function DetailPage() {
           {starred ? <StarFill fontSize={22} /> : <StarOutline fontSize={22} />}
           <span>{t('markets:detail.favourite')}</span>
         </button>
-        <Link className="detail-trade is-buy" to={marketRoutes.trade} data-testid="detail-buy">
+        <Link className="detail-trade is-buy" to={tradeTarget} data-testid="detail-buy">
           {t('markets:detail.buy')}
         </Link>
-        <Link className="detail-trade is-sell" to={marketRoutes.trade} data-testid="detail-sell">
+        <Link className="detail-trade is-sell" to={tradeTarget} data-testid="detail-sell">
           {t('markets:detail.sell')}
         </Link>
       </footer>

@@ -56,6 +56,14 @@ export function TradePage() {
           </Link>
         }
       />
+      <nav className="tr-switch" aria-label={t('contracts:switch.label')}>
+        <span className="tr-switch-item is-active" aria-current="page">
+          {t('contracts:switch.spot')}
+        </span>
+        <Link className="tr-switch-item" to={tradeRoutes.contract} data-testid="trade-contract-link">
+          {t('contracts:switch.contract')}
+        </Link>
+      </nav>
       {markets.isPending ? (
         <div className="tr-body" aria-busy="true">
           <div className="skeleton tr-skeleton" />

@@ -10,6 +10,7 @@ export const tradeRoutes = {
   tab: '/pages/transaction/index',
   currency: '/pages/transaction/currency',
   orders: '/pages/transaction/currency_order',
+  contract: '/pages/transaction/contract',
   chart: '/pages/market/detail',
   login: '/pages/common/login',
   bill: '/pages/setting/bill',

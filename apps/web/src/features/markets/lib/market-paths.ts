@@ -7,6 +7,7 @@ export const marketRoutes = {
   search: '/pages/market/search',
   detail: '/pages/market/detail',
   trade: '/pages/transaction/index',
+  contract: '/pages/transaction/contract',
 } as const;
 
 export function detailPath(symbol: string): string {

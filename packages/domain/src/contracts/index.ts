@@ -1,0 +1,4 @@
+export * from './contracts';
+export * from './receipt';
+export * from './sessions';
+export * from './trigger-book';
