@@ -263,11 +263,14 @@ describe.each(testDatabases())('ieo on $name', (testDatabase) => {
     expect(charged > 0n).toBe(true);
     await expectLedgerClean(testApp.database);
 
+    // Other modules' work (contracts' overnight fees) falls due too: count the release only.
     clock.advance(3 * dayMs - 1);
-    expect(await restarted.runDue()).toBe(0);
+    await restarted.runDue();
+    expect(await scheduler.pending('ieo:release')).toBe(1);
     clock.advance(1);
-    expect(await scheduler.runDue()).toBe(1);
-    expect(await restarted.runDue()).toBe(0);
+    await scheduler.runDue();
+    expect(await scheduler.pending('ieo:release')).toBe(0);
+    await restarted.runDue();
     expect(await account('a', tokenId)).toEqual({ balance: 31_579n, held: 0n });
     const after = await okOf<{ list: IeoOrder[] }>(get('/user/project/order', 'user-a'));
     expect(after.list[0]?.state).toBe('released');
