@@ -8,9 +8,10 @@ import { CoinIcon } from '../../components/ui/coin-icon';
 import { OptionSheet } from '../../components/ui/option-sheet';
 import { PageHeader } from '../../components/ui/page-header';
 import { ApiError } from '../../lib/api-client';
+import { walletQueryRoot } from '../../lib/queries/wallet-queries';
 import { useRequireSession } from '../../lib/require-session';
 import { showToast } from '../../lib/toast';
-import { submitTransfer, userCurrenciesQuery, walletQueryRoot } from './api/wallet-api';
+import { submitTransfer, userCurrenciesQuery } from './api/wallet-api';
 import { assetsPaths } from './assets-paths';
 import {
   accountKinds,

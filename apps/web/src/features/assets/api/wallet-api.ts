@@ -8,38 +8,16 @@ import {
   type WalletChangeReply,
   walletBillRoute,
   walletChangeRoute,
-  walletDetailRoute,
-  walletListRoute,
 } from '@fairex/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { callMoneyRoute, callRoute } from '../../../lib/api-route';
-import { userQueryRoot } from '../../../lib/session';
+import { walletQueryRoot } from '../../../lib/queries/wallet-queries';
 import type { TransferAttempt } from '../assets-rules';
-
-/** Every wallet query sits under the user root: a new session refetches, a logout drops them. */
-export const walletQueryRoot = [userQueryRoot, 'wallet'] as const;
-
-export function walletListQuery() {
-  return queryOptions({
-    queryKey: [...walletQueryRoot, 'list'],
-    queryFn: ({ signal }) => callRoute(walletListRoute, { empty: null, signal }),
-    staleTime: 15_000,
-  });
-}
 
 export function userCurrenciesQuery() {
   return queryOptions({
     queryKey: [...walletQueryRoot, 'currencies'],
     queryFn: ({ signal }) => callRoute(userCurrencyListRoute, { empty: [], signal }),
-    staleTime: 15_000,
-  });
-}
-
-export function walletDetailQuery(currency: number, type: AccountKindName) {
-  return queryOptions({
-    queryKey: [...walletQueryRoot, 'detail', currency, type],
-    queryFn: ({ signal }) =>
-      callRoute(walletDetailRoute, { empty: null, params: { currency, type }, signal }),
     staleTime: 15_000,
   });
 }

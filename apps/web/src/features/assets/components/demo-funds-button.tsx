@@ -3,9 +3,10 @@ import { GiftOutline } from 'antd-mobile-icons';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { walletQueryRoot } from '../../../lib/queries/wallet-queries';
 import { useAppStore } from '../../../lib/stores/app-store';
 import { showToast } from '../../../lib/toast';
-import { claimDemoFunds, walletQueryRoot } from '../api/wallet-api';
+import { claimDemoFunds } from '../api/wallet-api';
 import { newIdempotencyKey } from '../assets-rules';
 
 /** Demo mode only: "Get test funds", clearly labelled as play money from the demo faucet. */

@@ -1,6 +1,4 @@
 import {
-  type CoinEntry,
-  currencyListReplySchema,
   type DepositAddress,
   type DepositRecord,
   depositAddressSchema,
@@ -8,7 +6,7 @@ import {
 } from '@fairex/contract';
 import { queryOptions } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { ApiError, apiGet, apiPost } from '../../../lib/api-client';
+import { ApiError, apiPost } from '../../../lib/api-client';
 import {
   buildRequest,
   decideApiOutcome,
@@ -17,24 +15,14 @@ import {
   requestTimeoutMs,
 } from '../../../lib/api-outcome';
 import { appRoutes, navigateTo, redirectDelayMs } from '../../../lib/navigation';
+import { currencyListQuery } from '../../../lib/queries/currency-list';
 import { userQueryRoot } from '../../../lib/session';
 import { useAppStore } from '../../../lib/stores/app-store';
 import { showToast } from '../../../lib/toast';
 import type { DepositAttempt } from '../deposit-rules';
 
 /** GET /currency/list: the coin entries (one per currency and chain); null when unavailable. */
-export function coinListQuery() {
-  return queryOptions({
-    queryKey: ['currency-list'],
-    queryFn: ({ signal }) =>
-      apiGet<CoinEntry[] | null>('/currency/list', {
-        schema: currencyListReplySchema.nullable(),
-        empty: null,
-        signal,
-      }),
-    staleTime: 5 * 60_000,
-  });
-}
+export const coinListQuery = currencyListQuery;
 
 /** POST /wallet/get_in_address: the operator's address for the currency and chain. */
 export function depositAddressQuery(currency: number, chain: string | null) {

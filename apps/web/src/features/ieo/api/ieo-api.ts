@@ -9,10 +9,10 @@ import {
   ieoOrderRoute,
   ieoProjectDetailRoute,
   ieoProjectListRoute,
-  walletDetailRoute,
 } from '@fairex/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { callMoneyRoute, callRoute } from '../../../lib/api-route';
+import { walletDetailQuery } from '../../../lib/queries/wallet-queries';
 import { userQueryRoot } from '../../../lib/session';
 
 const ieoQueryRoot = ['ieo'] as const;
@@ -68,11 +68,7 @@ export function myOrdersQuery() {
 
 /** The caller's spot balance of the payable currency (what a subscription is paid from). */
 export function spotBalanceQuery(currencyId: number) {
-  return queryOptions({
-    queryKey: [...ieoUserRoot, 'balance', currencyId],
-    queryFn: ({ signal }) =>
-      callRoute(walletDetailRoute, { empty: null, params: { currency: currencyId, type: 'change' }, signal }),
-  });
+  return walletDetailQuery(currencyId, 'change');
 }
 
 export function subscribe(

@@ -11,10 +11,10 @@ import {
   walletAddressSchema,
 } from '@fairex/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiGet, apiPost } from '../../../lib/api-client';
+import { currencyListQuery } from '../../../lib/queries/currency-list';
 import { userQueryRoot } from '../../../lib/session';
-import { type AddressFormValues, type BankCardFormValues, type Coin, coinsFrom } from '../payout-rules';
+import { type AddressFormValues, type BankCardFormValues, coinsFrom } from '../payout-rules';
 
 /** Under the `user` root, so a new session refetches them and a logout drops them. */
 export const payoutQueryRoot = [userQueryRoot, 'payout-methods'] as const;
@@ -38,33 +38,9 @@ export function walletAddressesQuery() {
   });
 }
 
-/**
- * GET /currency/list, read defensively: only the fields this screen needs, and an entry that does
- * not parse is skipped rather than failing the picker.
- */
-const coinEntry = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  chain: z.string().nullish(),
-  subName: z.string().nullish(),
-  image: z.string().nullish(),
-  status: z.number().nullish(),
-});
-const coinListSchema = z.array(z.unknown()).transform((entries) =>
-  coinsFrom(
-    entries.flatMap((entry) => {
-      const parsed = coinEntry.safeParse(entry);
-      return parsed.success ? [parsed.data] : [];
-    }),
-  ),
-);
-
+/** The coins an address can be saved for, from the shared GET /currency/list query. */
 export function coinsQuery() {
-  return queryOptions({
-    queryKey: ['payout-methods', 'coins'] as const,
-    queryFn: ({ signal }) => apiGet<Coin[]>('/currency/list', { schema: coinListSchema, empty: [], signal }),
-    staleTime: 5 * 60_000,
-  });
+  return queryOptions({ ...currencyListQuery(), select: (entries) => coinsFrom(entries ?? []) });
 }
 
 /** POST /user/cash_info or /user/cash_info_international: the saved card or null. */

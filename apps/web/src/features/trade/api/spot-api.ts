@@ -18,12 +18,11 @@ import {
   spotRecentTradesDefault,
   spotTradesReplySchema,
   tickSchema,
-  type WalletDetail,
-  walletDetailReplySchema,
 } from '@fairex/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
 import { spotQueryKeys } from '../../../lib/market/spot-query-keys';
+import { walletDetailQuery } from '../../../lib/queries/wallet-queries';
 
 export { spotQueryKeys };
 
@@ -71,17 +70,7 @@ export const quotationQuery = queryOptions({
 
 /** The spot account of one currency; same key as the assets screens, so a wallet change event refreshes it. */
 export function spotBalanceQuery(currencyId: number) {
-  return queryOptions({
-    queryKey: [...spotQueryKeys.walletRoot, 'detail', currencyId, 'change'],
-    queryFn: ({ signal }) =>
-      apiPost<WalletDetail | null>('/wallet/detail', {
-        schema: walletDetailReplySchema.nullable(),
-        empty: null,
-        params: { currency: currencyId, type: 'change' },
-        signal,
-      }),
-    staleTime: 15_000,
-  });
+  return walletDetailQuery(currencyId, 'change');
 }
 
 export type OrderTab = 'doing' | 'complete';
