@@ -37,9 +37,12 @@ export function accountKindKey(kind: string): string {
   return isAccountKind(kind) ? `assets:kinds.${kind}` : 'assets:kinds.other';
 }
 
-/** The other account a transfer goes to by default: spot to futures, anything else to spot. */
+/**
+ * The other account a transfer goes to by default: spot to fiat, anything else to spot (futures
+ * and options take transfers only once their products exist; the server says so).
+ */
 export function defaultTarget(from: AccountKindName): AccountKindName {
-  return from === 'change' ? 'lever' : 'change';
+  return from === 'change' ? 'legal' : 'change';
 }
 
 export type TransferAmountError =
