@@ -20,6 +20,7 @@ import {
   choosePair,
   isZeroRate,
   shown,
+  sideParam,
   symbolTestId,
   tradeRoutes,
 } from './trade-rules';
@@ -39,6 +40,7 @@ export function TradePage() {
   useEffect(() => {
     if (symbol) rememberPair(symbol);
   }, [symbol]);
+  const side = sideParam(searchParams.get('side'));
   const choose = (next: string) => setSearchParams({ symbol: next }, { replace: true });
   return (
     <div className="tr-page">
@@ -70,7 +72,13 @@ export function TradePage() {
           <div className="skeleton tr-skeleton is-tall" />
         </div>
       ) : market ? (
-        <PairScreen key={market.symbol} market={market} markets={markets.data ?? []} onChoose={choose} />
+        <PairScreen
+          key={`${market.symbol}|${side}`}
+          market={market}
+          markets={markets.data ?? []}
+          side={side}
+          onChoose={choose}
+        />
       ) : (
         <div className="tr-empty" data-testid="trade-load-error">
           <p>{t('trade:loadError')}</p>
@@ -86,10 +94,13 @@ export function TradePage() {
 function PairScreen({
   market,
   markets,
+  side,
   onChoose,
 }: {
   market: SpotMarket;
   markets: readonly SpotMarket[];
+  /** The side the link asked for, selected at first. */
+  side: 'buy' | 'sell';
   onChoose: (symbol: string) => void;
 }) {
   const { t } = useTranslation();
@@ -146,7 +157,11 @@ function PairScreen({
         </p>
       )}
       <div className="tr-main">
-        {token ? <OrderForm market={market} bestBid={bid} bestAsk={ask} picked={picked} /> : <LoginCard />}
+        {token ? (
+          <OrderForm market={market} bestBid={bid} bestAsk={ask} picked={picked} initialSide={side} />
+        ) : (
+          <LoginCard />
+        )}
         <OrderBook
           market={market}
           depth={book.depth}

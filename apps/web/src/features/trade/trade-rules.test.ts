@@ -10,6 +10,7 @@ import {
   normaliseSymbol,
   orderTotal,
   percentText,
+  sideParam,
   sliderAmount,
   tradeParams,
   truncateDecimals,
@@ -70,6 +71,13 @@ describe('pair choice', () => {
 
   it('prefers the query, then the remembered pair, then BTC/USDT', () => {
     expect(choosePair([btc, eth], 'ETH/USDT', 'BTC/USDT')?.symbol).toBe('ETH/USDT');
+    // A coin page's Sell opens the form on Sell; anything else on Buy.
+    expect([sideParam('sell'), sideParam('buy'), sideParam(null), sideParam('short')]).toEqual([
+      'sell',
+      'buy',
+      'buy',
+      'buy',
+    ]);
     expect(choosePair([btc, eth], null, 'ETH/USDT')?.symbol).toBe('ETH/USDT');
     expect(choosePair([eth, btc], 'XRP/USDT', null)?.symbol).toBe('BTC/USDT');
     expect(choosePair([eth], null, null)?.symbol).toBe('ETH/USDT');

@@ -45,6 +45,11 @@ export function choosePair(
   return find(wanted) ?? find(remembered) ?? find(defaultSymbol) ?? markets[0];
 }
 
+/** The side a link asked for (?side=sell from a coin page's Sell); Buy otherwise. */
+export function sideParam(value: string | null): 'buy' | 'sell' {
+  return value === 'sell' ? 'sell' : 'buy';
+}
+
 /** "BTC/USDT" -> "BTC-USDT", for data-testid values. */
 export function symbolTestId(symbol: string): string {
   return symbol.replace(/\//g, '-');

@@ -9,7 +9,7 @@ import {
   dedupeCandles,
   periodSeconds,
 } from './candle-window';
-import { detailPath, splitSymbol, symbolTestId } from './market-paths';
+import { detailPath, splitSymbol, spotTradeability, symbolTestId, tradePath } from './market-paths';
 import { parseRecentSymbols, pushRecentSymbol, recentSymbolsMax } from './recent-symbols';
 import { filterInstruments, topByVolume } from './search-filter';
 import { nextSort, sortQuotes } from './sort-quotes';
@@ -49,6 +49,33 @@ function instrument(symbol: string, base: string): Instrument {
 function candle(time: number, close = '1'): Candle {
   return { time, open: '1', high: '1', low: '1', close, volume: '1' };
 }
+
+describe('a coin page’s Buy and Sell (issue 16 item 1)', () => {
+  it('open the trade screen on the tapped instrument and side, never a fixed pair', () => {
+    for (const [symbol, side] of [
+      ['ETH/USDT', 'sell'],
+      ['SOL/USDT', 'buy'],
+      ['BTC/USDT', 'sell'],
+    ] as const) {
+      const url = new URL(tradePath(symbol, side), 'https://fairex.test');
+      expect(url.pathname).toBe('/pages/transaction/currency');
+      expect(url.searchParams.get('symbol')).toBe(symbol);
+      expect(url.searchParams.get('side')).toBe(side);
+    }
+  });
+
+  it('are offered only for a spot pair that trades; anything else says so', () => {
+    const pairs = [
+      { symbol: 'BTC/USDT', status: 'trading' },
+      { symbol: 'ETH/USDT', status: 'paused' },
+    ] as const;
+    expect(spotTradeability('BTC/USDT', pairs)).toBe('trading');
+    expect(spotTradeability('ETH/USDT', pairs)).toBe('paused');
+    expect(spotTradeability('AAPL', pairs)).toBe('none');
+    expect(spotTradeability('BTC-PERP', pairs)).toBe('none');
+    expect(spotTradeability('AAPL', undefined)).toBe('unknown');
+  });
+});
 
 describe('quote buffer (applied once per animation frame)', () => {
   it('keeps the latest quote per symbol and ignores late older ones', () => {
