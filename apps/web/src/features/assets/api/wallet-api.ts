@@ -9,23 +9,14 @@ import {
   walletBillRoute,
   walletChangeRoute,
   walletDetailRoute,
-  walletListRoute,
 } from '@fairex/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { callMoneyRoute, callRoute } from '../../../lib/api-route';
-import { userQueryRoot } from '../../../lib/session';
+import { walletQueryRoot } from '../../../lib/wallet-list-query';
 import type { TransferAttempt } from '../assets-rules';
 
-/** Every wallet query sits under the user root: a new session refetches, a logout drops them. */
-export const walletQueryRoot = [userQueryRoot, 'wallet'] as const;
-
-export function walletListQuery() {
-  return queryOptions({
-    queryKey: [...walletQueryRoot, 'list'],
-    queryFn: ({ signal }) => callRoute(walletListRoute, { empty: null, signal }),
-    staleTime: 15_000,
-  });
-}
+/** Shared with Home's total (lib/wallet-list-query). */
+export { walletListQuery, walletQueryRoot } from '../../../lib/wallet-list-query';
 
 export function userCurrenciesQuery() {
   return queryOptions({
