@@ -59,6 +59,13 @@ export function DetailPage() {
   const fresh = live.get(symbol);
   const quote: Quote | undefined = fresh && (!snapshot || fresh.time >= snapshot.time) ? fresh : snapshot;
 
+  // The header's figure, which the chart's last candle closes at (one source, one figure).
+  const lastValue = quote?.last;
+  const lastTime = quote?.time;
+  const lastPrice = useMemo(
+    () => (lastValue !== undefined && lastTime !== undefined ? { price: lastValue, timeMs: lastTime } : null),
+    [lastValue, lastTime],
+  );
   const pairs = useQuery(spotPairsQuery);
   const tradeability = spotTradeability(symbol, pairs.isError ? [] : pairs.data);
   // Perpetuals and stocks trade on the contract screen; a spot pair on the spot screen, on the
@@ -197,6 +204,8 @@ export function DetailPage() {
                 candles={candles.data ?? noCandles}
                 sink={sink}
                 priceDecimals={decimals}
+                period={period}
+                lastPrice={lastPrice}
               />
             </Suspense>
             {candles.isSuccess && candles.data.length === 0 && (

@@ -8,6 +8,7 @@ import {
   chartCandleCount,
   dedupeCandles,
   periodSeconds,
+  withLastPrice,
 } from './candle-window';
 import { detailPath, splitSymbol, spotTradeability, symbolTestId, tradePath } from './market-paths';
 import { parseRecentSymbols, pushRecentSymbol, recentSymbolsMax } from './recent-symbols';
@@ -74,6 +75,37 @@ describe('a coin page’s Buy and Sell (issue 16 item 1)', () => {
     expect(spotTradeability('AAPL', pairs)).toBe('none');
     expect(spotTradeability('BTC-PERP', pairs)).toBe('none');
     expect(spotTradeability('AAPL', undefined)).toBe('unknown');
+  });
+});
+
+describe('the chart’s last price is the header’s (issue 16 item 5)', () => {
+  const candle = {
+    time: 1_700_000_100,
+    open: '251.00',
+    high: '251.50',
+    low: '250.80',
+    close: '251.28',
+    volume: '12',
+  };
+  it('closes the last candle at the quote, widening its range', () => {
+    const quote = { price: '252.31', timeMs: (candle.time + 30) * 1000 };
+    expect(withLastPrice(candle, quote, '15m')).toEqual({ ...candle, close: '252.31', high: '252.31' });
+    expect(withLastPrice(candle, { price: '250.10', timeMs: quote.timeMs }, '15m')).toEqual({
+      ...candle,
+      close: '250.10',
+      low: '250.10',
+    });
+  });
+
+  it('opens the next period’s candle at the quote, and ignores older quotes', () => {
+    const later = { price: '252.31', timeMs: (candle.time + 900 + 61) * 1000 };
+    const next = withLastPrice(candle, later, '15m');
+    expect(next).toMatchObject({ open: '252.31', close: '252.31', volume: '0' });
+    expect((next?.time ?? 0) % 900).toBe(0);
+    expect(next?.time).toBeGreaterThan(candle.time);
+    expect(withLastPrice(candle, { price: '1', timeMs: (candle.time - 1) * 1000 }, '15m')).toBeNull();
+    expect(withLastPrice(null, later, '15m')).toBeNull();
+    expect(withLastPrice(candle, { price: '1', timeMs: (candle.time + 700_000) * 1000 }, '1w')).toBeNull();
   });
 });
 
