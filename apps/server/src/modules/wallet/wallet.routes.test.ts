@@ -93,13 +93,18 @@ describe.each(testDatabases())('wallet routes on $name', (testDatabase) => {
     expect((await post('/wallet/demo_funds', {}, user.token)).status).toBe(404);
   });
 
-  it('lists the coin entries of spec section 3 in their default order', async () => {
+  it('lists the coin entries of spec section 3 in their default order, then the other listed coins', async () => {
     const list = currencyListReplySchema.parse(okMessage(await get('/currency/list')));
-    expect(list.map((coin) => [coin.id, coin.name, coin.subName])).toEqual([
+    expect(list.slice(0, 4).map((coin) => [coin.id, coin.name, coin.subName])).toEqual([
       [usdt, 'USDT', 'ERC20'],
       [usdt, 'USDT', 'TRC20'],
       [eth, 'ETH', null],
       [btc, 'BTC', null],
+    ]);
+    // Every coin Markets lists trades against USDT, so the ledger counts it (issue 16 item 3).
+    expect(list.slice(4).map((coin) => coin.name)).toEqual([
+      ...['BNB', 'SOL', 'XRP', 'ADA', 'DOGE', 'TRX', 'TON', 'DOT', 'LINK', 'POL'],
+      ...['LTC', 'BCH', 'AVAX', 'UNI', 'ATOM', 'ETC', 'FIL', 'NEAR'],
     ]);
     expect(list[3]).toMatchObject({
       image: '/coins/btc.svg',
