@@ -25,7 +25,7 @@ type CurrencySeed = Omit<Currency, 'withdrawMin' | 'withdrawFee'> & {
 /**
  * The other coins Markets lists, each traded against USDT (issue 16): ids 4 on in this order, 8
  * decimals (6 where the coin itself has 6), the network deposits and withdrawals use, a minimum
- * and fee of roughly 10 and 0.5 USDT at late-2025 prices. No icon of their own (the coin's initial).
+ * and fee of roughly 10 and 0.5 USDT at late-2025 prices. Icons: a disc with the ticker (apps/web/public/coins).
  */
 const listedCoins: readonly Pick<
   CurrencySeed,
@@ -190,7 +190,7 @@ export const currencySeeds: readonly CurrencySeed[] = [
   ...listedCoins.map((coin, index) => ({
     ...coin,
     id: 4 + index,
-    image: '',
+    image: `/coins/${coin.code.toLowerCase()}.svg`,
     isQuote: false,
     status: 1,
     sortOrder: 4 + index,
