@@ -208,7 +208,8 @@ export async function seedCurrencies(db: Database): Promise<void> {
           ${`{${seeds.map((s) => s.withdrawMin).join(',')}}`}::numeric[], ${`{${seeds.map((s) => s.withdrawFee).join(',')}}`}::numeric[],
           ${`{${seeds.map((s) => s.isQuote).join(',')}}`}::boolean[], ${`{${seeds.map((s) => s.status).join(',')}}`}::smallint[],
           ${`{${seeds.map((s) => s.sortOrder).join(',')}}`}::int[])
-        on conflict (id) do nothing`,
+        -- An id or a code taken already (a token launched on an older install) keeps what is there.
+        on conflict do nothing`,
   );
 }
 
