@@ -6,13 +6,47 @@ import { useFiatDisplay } from '../../../lib/fiat-display';
 import { fiatFigure, formatPrice } from '../../../lib/market/fiat-price';
 import { appRoutes } from '../../../lib/navigation';
 import { hiddenAmount, useAmountsHidden } from '../../../lib/stores/amounts-hidden-store';
+import { useAppStore } from '../../../lib/stores/app-store';
+import { useFiatStore } from '../../../lib/stores/fiat-store';
 import { walletListQuery } from '../../../lib/wallet-list-query';
+
+/** Home's Total assets card: the signed-in user's total, or a visitor's invitation to log in. */
+export function AssetsCardBody() {
+  const signedIn = useAppStore((state) => state.token) !== null;
+  return signedIn ? <AssetsTotal /> : <LoginCard />;
+}
+
+function LoginCard() {
+  const { t } = useTranslation();
+  const fiat = useFiatStore((state) => state.fiat);
+  return (
+    <section className="assets-card" data-testid="home-assets-login">
+      <div className="assets-card-label">
+        <span>{t('home:assets.title', { fiat })}</span>
+        <EyeInvisibleOutline fontSize={14} />
+      </div>
+      <div className="assets-card-value">
+        <span className="assets-card-mask" aria-hidden="true">
+          {hiddenAmount}
+        </span>
+        <span className="visually-hidden">{t('home:assets.hidden')}</span>
+      </div>
+      <div className="assets-card-footer">
+        <span className="assets-card-prompt">{t('home:assets.loginPrompt')}</span>
+        <Link className="fx-button assets-card-login" to={appRoutes.login}>
+          {t('common:actions.login')}
+          <RightOutline fontSize={12} />
+        </Link>
+      </div>
+    </section>
+  );
+}
 
 /**
  * Home's total for a signed-in user: every account's USDT equivalent in the chosen fiat, with the
  * hide-amounts eye the Assets screens share. Its own chunk: Home's entry only decides to load it.
  */
-export function AssetsTotal() {
+function AssetsTotal() {
   const { t } = useTranslation();
   const fiat = useFiatDisplay();
   const list = useQuery(walletListQuery());
