@@ -6,7 +6,7 @@ import { type RunningServer, startFairexServer } from './support/fairex-server';
 import { type ApiCaller, apiCaller } from './support/money-fixtures';
 
 /**
- * Issue 16 items 1-5 on a 375 px phone: Home's total when signed in, what Markets marks view-only,
+ * Issue 16 items 1-5 on a 375 px phone: Home's total when signed in, no listed instrument view-only,
  * a coin page's Buy and Sell landing on that pair and side, the spot headline, and one price for a
  * coin page's header and chart. One server and one browser for all of it.
  */
@@ -78,20 +78,21 @@ describe('coin pages, trading and the Home total', () => {
     await context.close();
   });
 
-  it('marks what cannot be traded on spot in Markets, and every listed coin as tradeable', async () => {
+  it('marks no listed instrument view-only: every coin has its spot pair, perpetuals and stocks their contracts', async () => {
     const { context, page } = await openPage();
-    await page.goto(`${server.url}/#/pages/market/market?tab=futures`);
-    await page.getByTestId('view-only-BTC-PERP').waitFor();
-    await screenshot(page, 'markets-futures-view-only-375');
-    await page.getByTestId('markets-tab-stock').click();
-    await page.getByTestId('view-only-AAPL').waitFor();
-    // The pairs are known by now: no coin is marked.
-    await page.getByTestId('markets-tab-coins').click();
-    await page.getByTestId('quote-row-SOL-USDT').waitFor();
-    expect(await page.locator('[data-testid^="view-only-"]').count()).toBe(0);
-    await page.getByTestId('markets-tab-stock').click();
-    await page.getByTestId('view-only-AAPL').waitFor();
-    expect(await page.getByTestId('view-only-AAPL').innerText()).toBe('View only');
+    // The spot screen loads the pairs the Markets rows are marked from.
+    await page.goto(`${server.url}/#/pages/transaction/currency?symbol=${encodeURIComponent('SOL/USDT')}`);
+    await page.getByTestId('pair-symbol').waitFor();
+    for (const [tab, row] of [
+      ['coins', 'quote-row-NEAR-USDT'],
+      ['futures', 'quote-row-BTC-PERP'],
+      ['stock', 'quote-row-AAPL'],
+    ] as const) {
+      await page.goto(`${server.url}/#/pages/market/market?tab=${tab}`);
+      await page.getByTestId(row).waitFor();
+      expect(await page.locator('[data-testid^="view-only-"]').count(), tab).toBe(0);
+    }
+    await screenshot(page, 'markets-stock-375');
     await context.close();
   });
 
@@ -108,10 +109,11 @@ describe('coin pages, trading and the Home total', () => {
       expect(await page.getByTestId('order-form').getAttribute('class')).toContain(`is-${side}`);
       await screenshot(page, `trade-from-detail-${symbol.split('/')[0]}-${side}-375`);
     }
+    // A stock trades on the contract screen.
     await page.goto(`${server.url}/#/pages/market/detail?symbol=AAPL`);
-    await page.getByTestId('detail-untradeable').waitFor();
-    expect(await page.getByTestId('detail-buy').count()).toBe(0);
-    await screenshot(page, 'detail-untradeable-375');
+    await expect
+      .poll(() => page.getByTestId('detail-buy').getAttribute('href'))
+      .toMatch(/pages\/transaction\/contract\?id=\d+/);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -157,12 +159,6 @@ describe('coin pages, trading and the Home total', () => {
       await page.goto(`${server.url}/#/pages/index/index`);
       await page.getByTestId('home-assets-eye').waitFor();
       await screenshot(page, `home-total-${lang}-375`);
-      await page.goto(`${server.url}/#/pages/market/detail?symbol=BTC-PERP`);
-      await page.getByTestId('detail-untradeable').waitFor();
-      await screenshot(page, `detail-untradeable-${lang}-375`);
-      await page.goto(`${server.url}/#/pages/market/market?tab=stock`);
-      await page.getByTestId('view-only-AAPL').waitFor();
-      await screenshot(page, `markets-view-only-${lang}-375`);
       await page.goto(`${server.url}/#/pages/transaction/currency?symbol=${encodeURIComponent('ETH/USDT')}`);
       await page.getByTestId('pair-reference').waitFor();
       await screenshot(page, `trade-headline-${lang}-375`);
