@@ -96,7 +96,7 @@ describe('coin pages, trading and the Home total', () => {
     await context.close();
   });
 
-  it('opens the trade screen on the coin and side tapped; an untradeable instrument says so', async () => {
+  it('opens the trade screen on the coin and side tapped; a stock its contract screen', async () => {
     const { context, page, errors } = await openPage({ token: demoToken });
     for (const [symbol, side] of [
       ['ETH/USDT', 'sell'],
