@@ -118,11 +118,11 @@ describe('assets, transfers and the bill in a browser', () => {
     await page.getByTestId('assets-hide-zero').click();
   });
 
-  it('transfers spot to futures with every rule of the amount checked', async () => {
+  it('transfers spot to fiat with every rule of the amount checked', async () => {
     await page.getByTestId('assets-action-transfer').click();
     await page.getByTestId('transfer-amount').waitFor();
     expect(await page.getByTestId('transfer-from').innerText()).toContain('Spot');
-    expect(await page.getByTestId('transfer-to').innerText()).toContain('Futures');
+    expect(await page.getByTestId('transfer-to').innerText()).toContain('Fiat');
     await page.getByTestId('transfer-submit').click();
     expect(await page.getByTestId('transfer-error').innerText()).toBe('Enter an amount');
     await page.getByTestId('transfer-amount').fill('0.0000001');
@@ -142,15 +142,15 @@ describe('assets, transfers and the bill in a browser', () => {
     await page.getByTestId('transfer-to').click();
     await page.getByTestId('transfer-kind-micro').waitFor();
     await screenshot(page, 'transfer-kind-sheet-375');
-    await page.getByTestId('transfer-kind-lever').click();
+    await page.getByTestId('transfer-kind-legal').click();
     await page.getByTestId('transfer-swap').click();
-    expect(await page.getByTestId('transfer-from').innerText()).toContain('Futures');
+    expect(await page.getByTestId('transfer-from').innerText()).toContain('Fiat');
     await page.getByTestId('transfer-swap').click();
     await page.getByTestId('transfer-all').click();
     expect(await page.getByTestId('transfer-amount').inputValue()).toBe('10000.000000');
     await page.getByTestId('transfer-amount').fill('250');
     await page.getByTestId('transfer-submit').click();
-    await expect.poll(async () => balanceOf(await walletList(), 'lever', 'USDT')).toBe('250.000000');
+    await expect.poll(async () => balanceOf(await walletList(), 'legal', 'USDT')).toBe('250.000000');
     expect(balanceOf(await walletList(), 'change', 'USDT')).toBe('9750.000000');
     await expect
       .poll(() => page.getByTestId('transfer-available').innerText())
@@ -160,7 +160,7 @@ describe('assets, transfers and the bill in a browser', () => {
     await page.getByTestId('transfer-history-link').click();
     const record = page.getByTestId('transfer-record').first();
     await record.waitFor();
-    expect(await record.innerText()).toMatch(/Spot[\s\S]*Futures[\s\S]*250\.00/);
+    expect(await record.innerText()).toMatch(/Spot[\s\S]*Fiat[\s\S]*250\.00/);
     await page.getByTestId('transfer-history-end').waitFor();
     expect(await page.getByTestId('transfer-history-end').innerText()).toBe('No more data');
     await screenshot(page, 'transfer-history-375');
@@ -179,11 +179,11 @@ describe('assets, transfers and the bill in a browser', () => {
     await screenshot(page, 'bill-375');
 
     await page.getByTestId('bill-filter-type').click();
-    await page.getByTestId('bill-filter-type-lever').waitFor();
+    await page.getByTestId('bill-filter-type-legal').waitFor();
     await screenshot(page, 'bill-filter-sheet-375');
-    await page.getByTestId('bill-filter-type-lever').click();
+    await page.getByTestId('bill-filter-type-legal').click();
     await expect.poll(() => page.getByTestId('bill-line').count()).toBe(1);
-    await screenshot(page, 'bill-futures-375');
+    await screenshot(page, 'bill-fiat-375');
 
     const download = page.waitForEvent('download');
     await page.getByTestId('bill-export').click();
@@ -197,7 +197,7 @@ describe('assets, transfers and the bill in a browser', () => {
       'time,entry_id,posting_id,kind,currency,account,amount,balance_after,reference,tick_id,note',
     );
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toContain(',transfer,USDT,lever,250.000000,250.000000,');
+    expect(rows[1]).toContain(',transfer,USDT,legal,250.000000,250.000000,');
   });
 
   it('shows one account with its own records', async () => {

@@ -7,7 +7,7 @@
 import { homeShortcutKeys } from '@fairex/contract';
 import { entryKinds, userAccountKindNames } from '@fairex/domain';
 import { describe, expect, it } from 'vitest';
-import { moduleManifests } from './composition';
+import { moduleManifests, servedAccountKindsOf } from './composition';
 import { serverMessages } from './platform/i18n/messages';
 
 describe('the module registry', () => {
@@ -37,6 +37,19 @@ describe('the module registry', () => {
     for (const manifest of moduleManifests) {
       for (const kind of manifest.accountKinds ?? []) expect(userAccountKindNames).toContain(kind);
     }
+  });
+
+  it('opens an account kind to transfers exactly when a registered module declares it', () => {
+    const served = servedAccountKindsOf(moduleManifests);
+    const declared = new Set(moduleManifests.flatMap((manifest) => manifest.accountKinds ?? []));
+    expect([...served].sort()).toEqual([...declared].sort());
+    expect(served.has('change')).toBe(true);
+    // Registering a futures module (one line in composition.ts) is all it takes to open `lever`.
+    const withFutures = servedAccountKindsOf([
+      ...moduleManifests,
+      { name: 'contracts', accountKinds: ['lever'] },
+    ]);
+    expect(withFutures.has('lever')).toBe(true);
   });
 
   it('has server messages under each declared locale namespace', () => {

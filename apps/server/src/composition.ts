@@ -4,7 +4,7 @@
  * compiler enforces what must exist before what; nothing is found through a singleton. Adding a
  * product module is one line in `modules` below (and its manifest in its own index.ts).
  */
-import { invariant, tradingEntryKinds } from '@fairex/domain';
+import { invariant, tradingEntryKinds, type UserAccountKindName } from '@fairex/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Config, simulatedMarketSeed } from './config';
 import { accountsManifest, createAccountsModule, createSessionResolver } from './modules/accounts';
@@ -90,6 +90,12 @@ type Kernel = CompositionDeps & {
   readonly scheduler: Scheduler;
   readonly halts: Halts;
   readonly payoutGateway: PayoutGateway;
+  /**
+   * The user account kinds some registered module is the product of (its manifest's
+   * accountKinds): the wallet moves funds only into these, so registering a module that declares
+   * `lever` or `micro` opens transfers into that account.
+   */
+  readonly servedAccountKinds: ReadonlySet<UserAccountKindName>;
   /** The Home shortcuts of the modules registered before content (all of them: it is last). */
   readonly shippedShortcuts: ReadonlySet<string>;
 };
@@ -161,6 +167,11 @@ export const moduleManifests: readonly ModuleManifest[] = registrations({
   spot: spotManifest,
 }).map((registration) => registration.manifest);
 
+/** The account kinds the given modules are the product of (transfers open into these only). */
+export function servedAccountKindsOf(manifests: readonly ModuleManifest[]): ReadonlySet<UserAccountKindName> {
+  return new Set(manifests.flatMap((manifest) => manifest.accountKinds ?? []));
+}
+
 export async function composeModules(deps: CompositionDeps): Promise<Composition> {
   const { config, db, clock, logger } = deps;
 
@@ -216,6 +227,7 @@ export async function composeModules(deps: CompositionDeps): Promise<Composition
   }
 
   const modules: AppModule[] = [];
+  const registered = registrations({ ledger: ledgerModule, market: marketModule, spot: spotModule });
   const kernel = {
     ...deps,
     ledger,
@@ -224,15 +236,12 @@ export async function composeModules(deps: CompositionDeps): Promise<Composition
     scheduler,
     halts,
     payoutGateway: payout.gateway,
+    servedAccountKinds: servedAccountKindsOf(registered.map((registration) => registration.manifest)),
     get shippedShortcuts(): ReadonlySet<string> {
       return new Set(modules.flatMap((module) => module.shortcuts ?? []));
     },
   } satisfies Kernel;
-  for (const registration of registrations({
-    ledger: ledgerModule,
-    market: marketModule,
-    spot: spotModule,
-  })) {
+  for (const registration of registered) {
     const module = await registration.build(kernel);
     invariant(
       module.name === registration.manifest.name,

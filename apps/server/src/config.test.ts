@@ -65,7 +65,7 @@ describe('configuration from the environment', () => {
       enabled: false,
       settings: { levels: 10, halfSpreadPpm: 1_000n, stepPpm: 500n, edgePpm: 500n, skewPpm: 500n },
       levelValue: '2000',
-      funding: { BTC: '20', ETH: '300', USDT: '3000000' },
+      funding: expect.objectContaining({ BTC: '20', ETH: '300', USDT: '3000000', SOL: '700', NEAR: '50000' }),
     });
   });
 

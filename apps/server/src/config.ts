@@ -71,8 +71,15 @@ const configSchema = z.object({
   SPOT_MARKET_MAKER_EDGE: z.string().default('0.0005'),
   /** Largest centre shift when the inventory is one-sided, a fraction below the half spread; 0 = off. */
   SPOT_MARKET_MAKER_SKEW: z.string().default('0.0005'),
-  /** Funding of its spot accounts from the house account, once per currency: "BTC=20,ETH=300,USDT=3000000". */
-  SPOT_MARKET_MAKER_FUNDING: z.string().default('BTC=20,ETH=300,USDT=3000000'),
+  /**
+   * Funding of its spot accounts from the house account, once per currency: BTC 20, ETH 300,
+   * 3 million USDT, and about 100,000 USDT worth of every other listed coin.
+   */
+  SPOT_MARKET_MAKER_FUNDING: z
+    .string()
+    .default(
+      'BTC=20,ETH=300,USDT=3000000,BNB=110,SOL=700,XRP=45000,ADA=220000,DOGE=620000,TRX=360000,TON=62000,DOT=38000,LINK=7700,POL=660000,LTC=1100,BCH=190,AVAX=7100,UNI=16000,ATOM=38000,ETC=7700,FIL=62000,NEAR=50000',
+    ),
 });
 
 /** The house market maker's settings (modules/spot/spot.market-maker.ts). */

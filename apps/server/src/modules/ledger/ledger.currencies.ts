@@ -1,4 +1,4 @@
-/** The currencies the ledger counts: spec section 3's three, seeded once; staff add more later. */
+/** The currencies the ledger counts: spec section 3's three and the other listed coins, seeded once. */
 import type { Database } from '../../platform/db/database';
 import { rowsOf, sql, textArray } from './ledger.sql';
 
@@ -21,6 +21,126 @@ type CurrencySeed = Omit<Currency, 'withdrawMin' | 'withdrawFee'> & {
   withdrawMin: string;
   withdrawFee: string;
 };
+
+/**
+ * The other coins Markets lists, each traded against USDT (issue 16): ids 4 on in this order, 8
+ * decimals (6 where the coin itself has 6), the network deposits and withdrawals use, a minimum
+ * and fee of roughly 10 and 0.5 USDT at late-2025 prices. Icons: a disc with the ticker (apps/web/public/coins).
+ */
+const listedCoins: readonly Pick<
+  CurrencySeed,
+  'code' | 'name' | 'scale' | 'chains' | 'withdrawMin' | 'withdrawFee'
+>[] = [
+  { code: 'BNB', name: 'BNB', scale: 8, chains: ['BEP20'], withdrawMin: '2000000', withdrawFee: '100000' },
+  { code: 'SOL', name: 'Solana', scale: 8, chains: ['SOL'], withdrawMin: '10000000', withdrawFee: '1000000' },
+  { code: 'XRP', name: 'XRP', scale: 6, chains: ['XRP'], withdrawMin: '20000000', withdrawFee: '250000' },
+  {
+    code: 'ADA',
+    name: 'Cardano',
+    scale: 6,
+    chains: ['ADA'],
+    withdrawMin: '20000000',
+    withdrawFee: '1000000',
+  },
+  {
+    code: 'DOGE',
+    name: 'Dogecoin',
+    scale: 8,
+    chains: ['DOGE'],
+    withdrawMin: '5000000000',
+    withdrawFee: '500000000',
+  },
+  { code: 'TRX', name: 'TRON', scale: 6, chains: ['TRC20'], withdrawMin: '50000000', withdrawFee: '1000000' },
+  {
+    code: 'TON',
+    name: 'Toncoin',
+    scale: 8,
+    chains: ['TON'],
+    withdrawMin: '500000000',
+    withdrawFee: '5000000',
+  },
+  {
+    code: 'DOT',
+    name: 'Polkadot',
+    scale: 8,
+    chains: ['DOT'],
+    withdrawMin: '500000000',
+    withdrawFee: '10000000',
+  },
+  {
+    code: 'LINK',
+    name: 'Chainlink',
+    scale: 8,
+    chains: ['ERC20'],
+    withdrawMin: '100000000',
+    withdrawFee: '30000000',
+  },
+  {
+    code: 'POL',
+    name: 'Polygon',
+    scale: 8,
+    chains: ['ERC20'],
+    withdrawMin: '5000000000',
+    withdrawFee: '500000000',
+  },
+  {
+    code: 'LTC',
+    name: 'Litecoin',
+    scale: 8,
+    chains: ['LTC'],
+    withdrawMin: '10000000',
+    withdrawFee: '100000',
+  },
+  {
+    code: 'BCH',
+    name: 'Bitcoin Cash',
+    scale: 8,
+    chains: ['BCH'],
+    withdrawMin: '2000000',
+    withdrawFee: '50000',
+  },
+  {
+    code: 'AVAX',
+    name: 'Avalanche',
+    scale: 8,
+    chains: ['AVAXC'],
+    withdrawMin: '50000000',
+    withdrawFee: '1000000',
+  },
+  {
+    code: 'UNI',
+    name: 'Uniswap',
+    scale: 8,
+    chains: ['ERC20'],
+    withdrawMin: '200000000',
+    withdrawFee: '50000000',
+  },
+  { code: 'ATOM', name: 'Cosmos', scale: 6, chains: ['ATOM'], withdrawMin: '5000000', withdrawFee: '10000' },
+  {
+    code: 'ETC',
+    name: 'Ethereum Classic',
+    scale: 8,
+    chains: ['ETC'],
+    withdrawMin: '100000000',
+    withdrawFee: '1000000',
+  },
+  {
+    code: 'FIL',
+    name: 'Filecoin',
+    scale: 8,
+    chains: ['FIL'],
+    withdrawMin: '500000000',
+    withdrawFee: '1000000',
+  },
+  {
+    code: 'NEAR',
+    name: 'NEAR Protocol',
+    scale: 8,
+    chains: ['NEAR'],
+    withdrawMin: '500000000',
+    withdrawFee: '1000000',
+  },
+];
 
 /**
  * Ids fixed by the spec (BTC 1, ETH 2, USDT 3). Scales: BTC 8 (satoshi), ETH 8 (our decision: the
@@ -67,6 +187,14 @@ export const currencySeeds: readonly CurrencySeed[] = [
     status: 1,
     sortOrder: 1,
   },
+  ...listedCoins.map((coin, index) => ({
+    ...coin,
+    id: 4 + index,
+    image: `/coins/${coin.code.toLowerCase()}.svg`,
+    isQuote: false,
+    status: 1,
+    sortOrder: 4 + index,
+  })),
 ];
 
 export async function seedCurrencies(db: Database): Promise<void> {
@@ -80,7 +208,8 @@ export async function seedCurrencies(db: Database): Promise<void> {
           ${`{${seeds.map((s) => s.withdrawMin).join(',')}}`}::numeric[], ${`{${seeds.map((s) => s.withdrawFee).join(',')}}`}::numeric[],
           ${`{${seeds.map((s) => s.isQuote).join(',')}}`}::boolean[], ${`{${seeds.map((s) => s.status).join(',')}}`}::smallint[],
           ${`{${seeds.map((s) => s.sortOrder).join(',')}}`}::int[])
-        on conflict (id) do nothing`,
+        -- An id or a code taken already (a token launched on an older install) keeps what is there.
+        on conflict do nothing`,
   );
 }
 

@@ -11,6 +11,8 @@ import {
   type PairUnits,
   ppmOne,
   reconcileLadder,
+  requoteDue,
+  requoteIntervalMs,
   sellableLots,
   settingsProblems,
   skewShiftPpm,
@@ -420,5 +422,29 @@ describe('keeping or replacing the resting orders', () => {
       cancel: [9],
       place: [],
     });
+  });
+});
+
+describe('re-quoting on a market tick', () => {
+  const last = { referencePrice: 95_000_000_000n, seq: 7, at: 1_000_000 };
+  const base = {
+    last,
+    referencePrice: last.referencePrice,
+    seq: 7,
+    now: last.at + 1_000,
+    halfSpreadPpm: 1_000n,
+  };
+  it('skips a tick that moved the reference less than a quarter of the half spread in a quiet book', () => {
+    // 0.1 % half spread: a quarter is 0.025 %, 23.75 USDT on 95,000.
+    expect(requoteDue({ ...base, referencePrice: last.referencePrice + 23_000_000n })).toBe(false);
+    expect(requoteDue({ ...base, referencePrice: last.referencePrice - 23_000_000n })).toBe(false);
+  });
+
+  it('re-quotes when first asked, when the book changed, when the price moved enough, or after a while', () => {
+    expect(requoteDue({ ...base, last: null })).toBe(true);
+    expect(requoteDue({ ...base, seq: 8 })).toBe(true);
+    expect(requoteDue({ ...base, referencePrice: last.referencePrice + 23_750_000n })).toBe(true);
+    expect(requoteDue({ ...base, referencePrice: last.referencePrice - 30_000_000n })).toBe(true);
+    expect(requoteDue({ ...base, now: last.at + requoteIntervalMs })).toBe(true);
   });
 });

@@ -279,3 +279,29 @@ export function levelLotsFor(levelValue: bigint, referencePrice: bigint, units: 
   const lots = (levelValue * powerOfTen(units.baseScale)) / (referencePrice * units.lotBase);
   return lots > 0n ? lots : 1n;
 }
+
+/** A quiet pair is re-quoted at least this often, even when its reference barely moves. */
+export const requoteIntervalMs = 10_000;
+
+/**
+ * Whether a market tick should re-quote a pair. Always when nothing was quoted yet, when the book
+ * changed since (a user's order to sweep, a fill to replace), when the reference moved by a
+ * quarter of the half spread or more (quotes then still sit on their side of the reference), or
+ * after `requoteIntervalMs`. Otherwise the tick is skipped: with twenty pairs, re-placing every
+ * ladder each second would cost a core for quotes a fraction of a tick apart.
+ */
+export function requoteDue(params: {
+  readonly last: { readonly referencePrice: bigint; readonly seq: number; readonly at: number } | null;
+  readonly referencePrice: bigint;
+  readonly seq: number;
+  readonly now: number;
+  readonly halfSpreadPpm: bigint;
+}): boolean {
+  const { last, referencePrice, seq, now, halfSpreadPpm } = params;
+  if (last === null || seq !== last.seq || now - last.at >= requoteIntervalMs) return true;
+  const moved =
+    referencePrice > last.referencePrice
+      ? referencePrice - last.referencePrice
+      : last.referencePrice - referencePrice;
+  return moved * 4n * 1_000_000n >= last.referencePrice * halfSpreadPpm;
+}

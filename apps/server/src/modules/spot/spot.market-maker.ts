@@ -32,6 +32,7 @@ import {
   othersBook,
   type PairUnits,
   reconcileLadder,
+  requoteDue,
   sweepOrders,
 } from './spot.market-maker.domain';
 import type { SpotMarketInfo, SpotService } from './spot.service.types';
@@ -103,6 +104,8 @@ export function createMarketMaker(deps: {
   let unsubscribe: (() => void) | null = null;
   let stopped = false;
   let adopting: Promise<void> | null = null;
+  /** Per pair: the reference, book sequence and time of its last refresh (see requoteDue). */
+  const lastQuoted = new Map<string, { referencePrice: bigint; seq: number; at: number }>();
 
   async function ensureUser(): Promise<number> {
     // Nobody can log in as the maker: its password is random and thrown away, its login frozen.
@@ -363,7 +366,28 @@ export function createMarketMaker(deps: {
         if (stopped && skipIfBusy) return;
         const userId = await prepare();
         const pair = pairs?.get(symbol);
-        if (pair) await refreshPair(userId, pair);
+        if (!pair) return;
+        const reference = market.referencePrice(symbol);
+        const referencePrice = reference ? unitsDown(reference.price, pair.quote.scale) : null;
+        const due =
+          !skipIfBusy ||
+          referencePrice === null ||
+          requoteDue({
+            last: lastQuoted.get(symbol) ?? null,
+            referencePrice,
+            seq: spot.depth(symbol, 1).seq,
+            now: clock.now().getTime(),
+            halfSpreadPpm: config.settings.halfSpreadPpm,
+          });
+        if (!due) return;
+        await refreshPair(userId, pair);
+        if (referencePrice !== null) {
+          lastQuoted.set(symbol, {
+            referencePrice,
+            seq: spot.depth(symbol, 1).seq,
+            at: clock.now().getTime(),
+          });
+        }
       })
       .catch((error: unknown) => {
         logger.warn({ symbol, err: error }, 'market maker: refresh failed, next tick tries again');

@@ -4,6 +4,7 @@
  * module has no tables. In demo mode it also seeds the demo user and offers test funds.
  */
 
+import type { UserAccountKindName } from '@fairex/domain';
 import type { AppModule, ModuleManifest } from '../../platform/app-module';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
@@ -23,6 +24,8 @@ export type WalletModuleDeps = {
   readonly prices: Pick<MarketService, 'referencePrice'>;
   readonly config: { readonly demo: boolean };
   readonly logger: { info(object: object, message: string): void };
+  /** The account kinds the registered modules are the product of: transfers go only into these. */
+  readonly servedAccountKinds: ReadonlySet<UserAccountKindName>;
 };
 
 export const walletManifest = {
@@ -35,7 +38,13 @@ export const walletManifest = {
 
 export async function createWalletModule(deps: WalletModuleDeps): Promise<AppModule> {
   const { db, clock, ledger, config } = deps;
-  const wallet = createWalletService({ db, clock, ledger, prices: deps.prices });
+  const wallet = createWalletService({
+    db,
+    clock,
+    ledger,
+    prices: deps.prices,
+    servedAccountKinds: deps.servedAccountKinds,
+  });
   if (config.demo) {
     const userId = await seedDemoUser({ db, clock, ledger });
     deps.logger.info({ userId }, 'demo user ready with test funds from the demo faucet');

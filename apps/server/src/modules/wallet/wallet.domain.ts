@@ -37,6 +37,14 @@ export function transferAmount(
   return parsed.ok ? parsed : { ok: false, code: refusalCodes[parsed.error] };
 }
 
+/**
+ * Whether funds may move into an account kind: only while a registered module is the product of
+ * it (its manifest's accountKinds). Moving out is always allowed, so nothing is ever stranded.
+ */
+export function transferTargetOpen(to: string, servedAccountKinds: ReadonlySet<string>): boolean {
+  return servedAccountKinds.has(to);
+}
+
 export type ValidationIssue = { readonly keyword: string; readonly instancePath: string };
 
 const accountFields = new Set(['from_field', 'to_field', 'type']);

@@ -11,6 +11,7 @@ export type WalletErrorCode =
   | 'currency_unknown'
   | 'account_unknown'
   | 'same_account'
+  | 'account_unavailable'
   | 'demo_funds_claimed';
 
 export const walletErrorKeys = {
@@ -22,6 +23,7 @@ export const walletErrorKeys = {
   currency_unknown: 'wallet.errors.currency_unknown',
   account_unknown: 'wallet.errors.account_unknown',
   same_account: 'wallet.errors.same_account',
+  account_unavailable: 'wallet.errors.account_unavailable',
   demo_funds_claimed: 'wallet.errors.demo_funds_claimed',
 } as const satisfies Record<WalletErrorCode, MessageKey>;
 

@@ -21,6 +21,7 @@ export const walletMessages = {
   currencyUnknown: 'This currency is not available',
   accountUnknown: 'Choose a valid account',
   sameAccount: 'Choose two different accounts',
+  accountUnavailable: "This account's product is not available yet: funds cannot be transferred into it",
   demoClaimed: 'Test funds were already added today; try again tomorrow (UTC)',
   inFlight: 'The same request is still being processed; please wait',
   keyReused: 'This Idempotency-Key was already used for a different request',

@@ -50,14 +50,14 @@ describe.each(testDatabases())('wallet reliability on $name', (testDatabase) => 
         currencyId: round.currencyId,
         units: round.balance,
       });
-      const targets = ['legal', 'lever', 'micro'] as const;
+      const targets = ['legal'] as const;
       const replies = await Promise.all(
         Array.from({ length: round.parallel }, () =>
           change(user, {
             currency_id: round.currencyId,
             number: round.amount,
             from_field: 'change',
-            to_field: targets[Math.floor(random() * targets.length)] ?? 'lever',
+            to_field: targets[Math.floor(random() * targets.length)] ?? 'legal',
           }),
         ),
       );
@@ -96,7 +96,7 @@ describe.each(testDatabases())('wallet reliability on $name', (testDatabase) => 
       currencyId: currencyIds.usdt,
       units: 100_000_000n,
     });
-    const body = { currency_id: currencyIds.usdt, number: '10', from_field: 'change', to_field: 'lever' };
+    const body = { currency_id: currencyIds.usdt, number: '10', from_field: 'change', to_field: 'legal' };
     const keyed = (key: string) => ({ 'idempotency-key': key });
     const entriesWithKey = async (key: string) => {
       const result = (await db().execute(
@@ -150,10 +150,10 @@ describe.each(testDatabases())('wallet reliability on $name', (testDatabase) => 
     // A refused transfer's reply is stored too: retrying it does not book later by surprise.
     const poor = await change(user, { ...body, number: '1000' }, keyed('too-much'));
     expect(poor.body).toEqual({ type: 'error', message: walletMessages.insufficient });
-    const lever = (await balances(user)).find(
-      (row) => row.currencyId === currencyIds.usdt && row.kind === userAccountKinds.lever,
+    const legal = (await balances(user)).find(
+      (row) => row.currencyId === currencyIds.usdt && row.kind === userAccountKinds.legal,
     );
-    expect(lever?.balance).toBe(20_000_000n);
+    expect(legal?.balance).toBe(20_000_000n);
 
     reportFigures(testDatabase.name, [
       { label: 'duplicated transfer requests', tried, bad: duplicates, badLabel: 'duplicate entries found' },
@@ -172,7 +172,7 @@ describe.each(testDatabases())('wallet reliability on $name', (testDatabase) => 
     const auth = { authorization: user.token };
     const json = { ...auth, 'content-type': 'application/json' };
     const form = { ...auth, 'content-type': 'application/x-www-form-urlencoded' };
-    const good = { currency_id: 1, number: '0.1', from_field: 'change', to_field: 'lever' };
+    const good = { currency_id: 1, number: '0.1', from_field: 'change', to_field: 'legal' };
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     const raw: { payload: string | Buffer; headers: Record<string, string>; url?: string }[] = [
       { payload: '{"currency_id":', headers: json },
@@ -188,7 +188,7 @@ describe.each(testDatabases())('wallet reliability on $name', (testDatabase) => 
       },
       { payload: JSON.stringify({ ...good, number: 'x'.repeat(300_000) }), headers: json },
       { payload: Buffer.from([0x63, 0x75, 0x72, 0x3d, 0xff, 0xfe, 0xfd]), headers: form },
-      { payload: 'currency_id=1&currency_id=2&number=0.1&from_field=change&to_field=lever', headers: form },
+      { payload: 'currency_id=1&currency_id=2&number=0.1&from_field=change&to_field=legal', headers: form },
       { payload: 'currency_id=%E0%A4%A&number=1', headers: form },
       { payload: 'number=0.1', headers: form },
       { payload: '', headers: form },

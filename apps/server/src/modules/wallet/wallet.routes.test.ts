@@ -11,7 +11,9 @@ import {
   walletInfoReplySchema,
   walletListReplySchema,
 } from '@fairex/contract';
+import { userAccountKinds as kindIds, userAccountKindNames } from '@fairex/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moduleManifests, servedAccountKindsOf } from '../../composition';
 import type { Database } from '../../platform/db/database';
 import { expectLedgerClean, fundUser, reportFigures } from '../../test-support/money-test';
 import { startTestApp, steppingClock, type TestApp } from '../../test-support/test-app';
@@ -91,13 +93,18 @@ describe.each(testDatabases())('wallet routes on $name', (testDatabase) => {
     expect((await post('/wallet/demo_funds', {}, user.token)).status).toBe(404);
   });
 
-  it('lists the coin entries of spec section 3 in their default order', async () => {
+  it('lists the coin entries of spec section 3 in their default order, then the other listed coins', async () => {
     const list = currencyListReplySchema.parse(okMessage(await get('/currency/list')));
-    expect(list.map((coin) => [coin.id, coin.name, coin.subName])).toEqual([
+    expect(list.slice(0, 4).map((coin) => [coin.id, coin.name, coin.subName])).toEqual([
       [usdt, 'USDT', 'ERC20'],
       [usdt, 'USDT', 'TRC20'],
       [eth, 'ETH', null],
       [btc, 'BTC', null],
+    ]);
+    // Every coin Markets lists trades against USDT, so the ledger counts it (issue 16 item 3).
+    expect(list.slice(4).map((coin) => coin.name)).toEqual([
+      ...['BNB', 'SOL', 'XRP', 'ADA', 'DOGE', 'TRX', 'TON', 'DOT', 'LINK', 'POL'],
+      ...['LTC', 'BCH', 'AVAX', 'UNI', 'ATOM', 'ETC', 'FIL', 'NEAR'],
     ]);
     expect(list[3]).toMatchObject({
       image: '/coins/btc.svg',
@@ -248,28 +255,24 @@ describe.each(testDatabases())('wallet routes on $name', (testDatabase) => {
     const before = await entryCount();
     const reply = walletChangeReplySchema.parse(
       okMessage(
-        await change(user, { currency_id: btc, number: '0.25', from_field: 'change', to_field: 'lever' }),
+        await change(user, { currency_id: btc, number: '0.25', from_field: 'change', to_field: 'legal' }),
       ),
     );
     expect(reply).toMatchObject({
       currency: 'BTC',
       number: '0.25000000',
       from_field: 'change',
-      to_field: 'lever',
+      to_field: 'legal',
       from_available: '0.75000000',
       to_available: '0.25000000',
     });
     expect(await entryCount()).toBe(before + 1);
     // Numbers for the kinds (form clients), JSON numbers for the amount.
-    okMessage(await change(user, { currency_id: '1', number: 0.05, from_field: '3', to_field: '4' }));
+    okMessage(await change(user, { currency_id: '1', number: 0.05, from_field: '1', to_field: '2' }));
     const list = await walletList(user);
     const btcOf = (summary: WalletList['change']) =>
       summary.list.find((row) => row.currency === 'BTC')?.balance;
-    expect([btcOf(list.change), btcOf(list.lever), btcOf(list.micro)]).toEqual([
-      '0.75000000',
-      '0.20000000',
-      '0.05000000',
-    ]);
+    expect([btcOf(list.change), btcOf(list.legal)]).toEqual(['0.80000000', '0.20000000']);
     const total = (await balances(user))
       .filter((row) => row.currencyId === btc)
       .reduce((s, r) => s + r.balance, 0n);
@@ -277,22 +280,22 @@ describe.each(testDatabases())('wallet routes on $name', (testDatabase) => {
 
     const transfers = await history(user);
     expect(transfers.list.map((row) => [row.number, row.from_field, row.to_field])).toEqual([
-      ['0.05000000', 'lever', 'micro'],
-      ['0.25000000', 'change', 'lever'],
+      ['0.05000000', 'legal', 'change'],
+      ['0.25000000', 'change', 'legal'],
     ]);
     expect(transfers.list[1]?.entry_id).toBe(reply.entry_id);
     expect(transfers.has_more).toBe(false);
 
     const lines = await bill(user);
     expect(lines.list.map((line) => [line.kind, line.type, line.amount, line.balance_after])).toEqual([
-      ['transfer', 'micro', '0.05000000', '0.05000000'],
-      ['transfer', 'lever', '-0.05000000', '0.20000000'],
-      ['transfer', 'lever', '0.25000000', '0.25000000'],
+      ['transfer', 'change', '0.05000000', '0.80000000'],
+      ['transfer', 'legal', '-0.05000000', '0.20000000'],
+      ['transfer', 'legal', '0.25000000', '0.25000000'],
       ['transfer', 'change', '-0.25000000', '0.75000000'],
       ['deposit', 'change', '1.00000000', '1.00000000'],
     ]);
     expect(lines.list[0]).toMatchObject({ currency: 'BTC', currency_id: btc, tick_id: null });
-    expect((await bill(user, { type: 'lever' })).list).toHaveLength(2);
+    expect((await bill(user, { type: 'legal' })).list).toHaveLength(2);
     expect((await bill(user, { type: 2, kind: 'deposit' })).list).toHaveLength(1);
     expect((await bill(user, { currency: usdt })).list).toHaveLength(0);
     expect((await bill(user, { currency: '', type: '', kind: '', page: '1' })).list).toHaveLength(5);
@@ -305,6 +308,47 @@ describe.each(testDatabases())('wallet routes on $name', (testDatabase) => {
     await expectLedgerClean(testApp.database);
   });
 
+  it('refuses transfers into an account no registered product uses, and lets funds out of it', async () => {
+    // Today lever (futures) and micro (options); each opens when a module declaring it is registered.
+    const served = servedAccountKindsOf(moduleManifests);
+    const closed = userAccountKindNames.filter((kind) => !served.has(kind));
+    const user = await newUser();
+    await fundUser(testApp.database, { userId: user.userId, currencyId: usdt, units: 10_000_000n });
+    for (const kind of closed) {
+      await fundUser(testApp.database, {
+        userId: user.userId,
+        currencyId: usdt,
+        units: 3_000_000n,
+        kind: kindIds[kind],
+      });
+    }
+    const before = { balances: await balances(user), entries: await entryCount() };
+    for (const kind of closed) {
+      for (const to of [kind, String(kindIds[kind])]) {
+        const reply = await change(user, {
+          currency_id: usdt,
+          number: '1',
+          from_field: 'change',
+          to_field: to,
+        });
+        expect(reply.body, to).toEqual({ type: 'error', message: walletMessages.accountUnavailable });
+      }
+      const zh = await post(
+        '/wallet/change',
+        { currency_id: usdt, number: '1', from_field: 'legal', to_field: kind, lang: 'zh' },
+        user.token,
+      );
+      expect(zh.body).toEqual({ type: 'error', message: '该账户对应的产品尚未开放，暂不能向其划转资金' });
+    }
+    expect(await balances(user)).toEqual(before.balances);
+    expect(await entryCount()).toBe(before.entries);
+    // Funds already there (the demo's test funds) can always come back out.
+    for (const kind of closed) {
+      okMessage(await change(user, { currency_id: usdt, number: '3', from_field: kind, to_field: 'change' }));
+    }
+    await expectLedgerClean(testApp.database);
+  });
+
   it('pages the transfer history and the bill 10 at a time, the last page short', async () => {
     const user = await newUser();
     await fundUser(testApp.database, { userId: user.userId, currencyId: usdt, units: 1_000_000_000n });
@@ -314,7 +358,7 @@ describe.each(testDatabases())('wallet routes on $name', (testDatabase) => {
           currency_id: usdt,
           number: String(index),
           from_field: 'change',
-          to_field: index % 2 === 0 ? 'micro' : 'lever',
+          to_field: 'legal',
         }),
       );
     }
@@ -384,7 +428,7 @@ describe.each(testDatabases())('wallet routes on $name', (testDatabase) => {
   it('refuses bad transfers with clear messages and changes nothing (cases 7 and 8)', async () => {
     const user = await newUser();
     await fundUser(testApp.database, { userId: user.userId, currencyId: btc, units: 100_000_000n });
-    const good = { currency_id: btc, number: '0.1', from_field: 'change', to_field: 'lever' };
+    const good = { currency_id: btc, number: '0.1', from_field: 'change', to_field: 'legal' };
     const before = { balances: await balances(user), entries: await entryCount() };
     const cases: [Record<string, unknown>, string][] = [
       [{ number: '0' }, walletMessages.amountNotPositive],
@@ -431,13 +475,13 @@ describe.each(testDatabases())('wallet routes on $name', (testDatabase) => {
     const bob = await newUser();
     await fundUser(testApp.database, { userId: alice.userId, currencyId: usdt, units: 50_000_000n });
     await fundUser(testApp.database, { userId: bob.userId, currencyId: usdt, units: 70_000_000n });
-    okMessage(await change(bob, { currency_id: usdt, number: '7', from_field: 'change', to_field: 'micro' }));
+    okMessage(await change(bob, { currency_id: usdt, number: '7', from_field: 'change', to_field: 'legal' }));
     const before = {
       alice: await balances(alice),
       bob: await balances(bob),
       entries: await entryCount(),
     };
-    const good = { currency_id: usdt, number: '10', from_field: 'change', to_field: 'lever' };
+    const good = { currency_id: usdt, number: '10', from_field: 'change', to_field: 'legal' };
     const probes: Record<string, unknown>[] = [
       { ...good, user_id: bob.userId },
       { ...good, to_user: bob.userId },
@@ -454,7 +498,7 @@ describe.each(testDatabases())('wallet routes on $name', (testDatabase) => {
     const readProbes = [
       await post('/wallet/legal_log', { user_id: bob.userId }, alice.token),
       await post('/wallet/list', { user_id: bob.userId }, alice.token),
-      await post('/wallet/detail', { currency: usdt, type: 'micro', user_id: bob.userId }, alice.token),
+      await post('/wallet/detail', { currency: usdt, type: 'legal', user_id: bob.userId }, alice.token),
       await get(`/wallet/hzhistory?user_id=${bob.userId}`, alice.token),
     ];
     for (const reply of readProbes) if (reply.body.message !== walletMessages.parameter) leaks += 1;

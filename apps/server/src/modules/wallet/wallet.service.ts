@@ -47,6 +47,7 @@ import {
   roundedEquivalent,
   transferAmount,
   transferRecords,
+  transferTargetOpen,
   usdtValue,
 } from './wallet.domain';
 import { walletError } from './wallet.errors';
@@ -61,6 +62,8 @@ export type WalletServiceDeps = {
   readonly db: Database;
   readonly clock: Clock;
   readonly prices: PriceSource;
+  /** The account kinds a registered module is the product of (the manifests' accountKinds). */
+  readonly servedAccountKinds: ReadonlySet<AccountKindName>;
 };
 
 export type BillFilterInput = {
@@ -258,6 +261,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     const { userId, from, to } = params;
     const currency = await currencyById(params.currencyId);
     if (from === to) throw walletError('same_account');
+    if (!transferTargetOpen(to, deps.servedAccountKinds)) throw walletError('account_unavailable');
     const amount = transferAmount(params.number, currency.scale);
     if (!amount.ok) throw walletError(amount.code);
     const units = amount.units;

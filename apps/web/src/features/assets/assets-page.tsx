@@ -25,7 +25,7 @@ import { AssetRow } from './components/asset-row';
 import { DemoFundsCard } from './components/demo-funds-button';
 import { KindTabs } from './components/kind-tabs';
 import { LoginPrompt } from './components/login-prompt';
-import { hiddenAmount, useAssetsPrefs } from './hooks/use-assets-prefs';
+import { hiddenAmount, useAmountsHidden, useAssetsPrefs } from './hooks/use-assets-prefs';
 import './assets.css';
 
 /** Assets tab (/pages/fund/assets): the total in the chosen fiat and every account per kind. */
@@ -107,8 +107,8 @@ function TotalCard({
   fiat: FiatDisplay;
 }) {
   const { t } = useTranslation();
-  const hidden = useAssetsPrefs((state) => state.hidden);
-  const toggleHidden = useAssetsPrefs((state) => state.toggleHidden);
+  const hidden = useAmountsHidden((state) => state.hidden);
+  const toggleHidden = useAmountsHidden((state) => state.toggleHidden);
   const demo = useAppStore((state) => state.demo);
   const total = list ? fiatFigure(list.total_usdt, fiat.rate) : null;
   return (
@@ -193,7 +193,7 @@ function QuickActions() {
 
 function KindPanel({ list, kind, fiat }: { list: WalletList; kind: AccountKindName; fiat: FiatDisplay }) {
   const { t } = useTranslation();
-  const hidden = useAssetsPrefs((state) => state.hidden);
+  const hidden = useAmountsHidden((state) => state.hidden);
   const hideZero = useAssetsPrefs((state) => state.hideZero);
   const setHideZero = useAssetsPrefs((state) => state.setHideZero);
   const summary = list[kind];

@@ -9,7 +9,7 @@ import { useRequireSession } from '../../lib/require-session';
 import { assetsPaths, transferPath } from './assets-paths';
 import { defaultAccountKind, displayAmount, fiatFigure, isAccountKind } from './assets-rules';
 import { BillList } from './components/bill-list';
-import { hiddenAmount, useAssetsPrefs } from './hooks/use-assets-prefs';
+import { hiddenAmount, useAmountsHidden } from './hooks/use-assets-prefs';
 import './assets.css';
 import { LoginFirst } from '../../components/ui/login-first';
 
@@ -24,7 +24,7 @@ export function AssetsRecordPage() {
   const valid = Number.isSafeInteger(currency) && currency > 0;
   const detail = useQuery({ ...walletDetailQuery(currency, type), enabled: allowed && valid });
   const fiat = useFiatDisplay();
-  const hidden = useAssetsPrefs((state) => state.hidden);
+  const hidden = useAmountsHidden((state) => state.hidden);
   const account = detail.data ?? null;
   const mask = (text: string) => (hidden ? hiddenAmount : text);
   const fiatValue = account?.usdt_value ? fiatFigure(account.usdt_value, fiat.rate) : null;

@@ -85,7 +85,7 @@ describe('bill reasons', () => {
 
 describe('transfer attempts', () => {
   it('moves spot to futures by default, anything else back to spot', () => {
-    expect(defaultTarget('change')).toBe('lever');
+    expect(defaultTarget('change')).toBe('legal');
     expect(defaultTarget('micro')).toBe('change');
   });
 

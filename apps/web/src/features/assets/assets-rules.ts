@@ -11,15 +11,11 @@ import {
   billEntryKinds,
   type TransferRecord,
 } from '@fairex/contract';
-import {
-  formatAmount,
-  formatDecimal,
-  parseAmount,
-  parseDecimal,
-  roundDecimalHalfUp,
-  toScaledBigint,
-} from '@fairex/domain';
-import { multiplyDecimalText } from '../../lib/market/fiat-price';
+import { formatAmount, formatDecimal, parseAmount, parseDecimal, toScaledBigint } from '@fairex/domain';
+import { fiatFigure } from '../../lib/market/fiat-price';
+
+/** Shared with Home's total. */
+export { fiatFigure };
 
 export const accountKinds: readonly AccountKindName[] = accountKindNames;
 export const defaultAccountKind: AccountKindName = 'change';
@@ -37,9 +33,12 @@ export function accountKindKey(kind: string): string {
   return isAccountKind(kind) ? `assets:kinds.${kind}` : 'assets:kinds.other';
 }
 
-/** The other account a transfer goes to by default: spot to futures, anything else to spot. */
+/**
+ * The other account a transfer goes to by default: spot to fiat, anything else to spot (futures
+ * and options take transfers only once their products exist; the server says so).
+ */
 export function defaultTarget(from: AccountKindName): AccountKindName {
-  return from === 'change' ? 'lever' : 'change';
+  return from === 'change' ? 'legal' : 'change';
 }
 
 export type TransferAmountError =
@@ -118,15 +117,6 @@ export function signedDisplayAmount(text: string): string {
   const direction = amountDirection(text);
   const magnitude = displayAmount(text.replace(/^-/, ''));
   return direction === 'down' ? `-${magnitude}` : direction === 'up' ? `+${magnitude}` : magnitude;
-}
-
-/** A USDT figure in the chosen fiat (USDT counts as USD), rounded to 2 decimals; null if malformed. */
-export function fiatFigure(usdt: string, rate: string): string | null {
-  const product = multiplyDecimalText(usdt, rate);
-  if (product === null) return null;
-  const parsed = parseDecimal(product);
-  if (!parsed.ok) return null;
-  return formatDecimal(roundDecimalHalfUp(parsed.value, 2));
 }
 
 /** What a bill line says happened, as a translation key; transfers say in or out. */

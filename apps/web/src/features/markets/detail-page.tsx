@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { useFiatDisplay } from '../../lib/fiat-display';
 import { useLiveOrPolling } from '../../lib/live-or-polling';
 import { fiatDecimals, formatPrice, toFiatPrice } from '../../lib/market/fiat-price';
+import { spotPairsQuery } from '../../lib/market/spot-pairs-query';
 import { useFrameQuotes, useMarketStream } from '../../lib/market/use-market-stream';
 import { candlesPollMs, candlesQuery, candlesSafetyRefreshMs } from './api/market-queries';
 import { ChangePill } from './components/change-pill';
@@ -19,7 +20,7 @@ import { TickSheet } from './components/tick-sheet';
 import { useFavourites } from './hooks/use-favourites';
 import { useMarketData } from './hooks/use-market-data';
 import { rememberRecentSymbol } from './hooks/use-recent-symbols';
-import { marketRoutes, splitSymbol } from './lib/market-paths';
+import { marketRoutes, splitSymbol, spotTradeability, tradePath } from './lib/market-paths';
 import './markets.css';
 
 /** lightweight-charts loads with this chunk only: never in Home's entry or the Markets list. */
@@ -42,11 +43,6 @@ export function DetailPage() {
   const favourites = useFavourites();
   const fiat = useFiatDisplay();
   const instrument = market.bySymbol.get(symbol);
-  // Perpetuals and stocks trade on the contract screen; spot pairs on the spot screen.
-  const tradeTarget =
-    instrument && instrument.kind !== 'spot'
-      ? `${marketRoutes.contract}?id=${instrument.id}`
-      : marketRoutes.trade;
   const snapshot = market.quotes.find((entry) => entry.symbol === symbol);
 
   const [live, pushQuotes] = useFrameQuotes();
@@ -62,6 +58,20 @@ export function DetailPage() {
   );
   const fresh = live.get(symbol);
   const quote: Quote | undefined = fresh && (!snapshot || fresh.time >= snapshot.time) ? fresh : snapshot;
+
+  // The header's figure, which the chart's last candle closes at (one source, one figure).
+  const lastValue = quote?.last;
+  const lastTime = quote?.time;
+  const lastPrice = useMemo(
+    () => (lastValue !== undefined && lastTime !== undefined ? { price: lastValue, timeMs: lastTime } : null),
+    [lastValue, lastTime],
+  );
+  const pairs = useQuery(spotPairsQuery);
+  const tradeability = spotTradeability(symbol, pairs.isError ? [] : pairs.data);
+  // Perpetuals and stocks trade on the contract screen; a spot pair on the spot screen, on the
+  // side tapped; a spot instrument without a trading pair says so instead.
+  const contractTarget =
+    instrument && instrument.kind !== 'spot' ? `${marketRoutes.contract}?id=${instrument.id}` : null;
 
   const candlesRefetch = useLiveOrPolling(candlesPollMs) || candlesSafetyRefreshMs;
   const candles = useQuery({
@@ -194,6 +204,8 @@ export function DetailPage() {
                 candles={candles.data ?? noCandles}
                 sink={sink}
                 priceDecimals={decimals}
+                period={period}
+                lastPrice={lastPrice}
               />
             </Suspense>
             {candles.isSuccess && candles.data.length === 0 && (
@@ -219,12 +231,30 @@ export function DetailPage() {
           {starred ? <StarFill fontSize={22} /> : <StarOutline fontSize={22} />}
           <span>{t('markets:detail.favourite')}</span>
         </button>
-        <Link className="detail-trade is-buy" to={tradeTarget} data-testid="detail-buy">
-          {t('markets:detail.buy')}
-        </Link>
-        <Link className="detail-trade is-sell" to={tradeTarget} data-testid="detail-sell">
-          {t('markets:detail.sell')}
-        </Link>
+        {contractTarget !== null || tradeability === 'trading' ? (
+          <>
+            <Link
+              className="detail-trade is-buy"
+              to={contractTarget ?? tradePath(symbol, 'buy')}
+              data-testid="detail-buy"
+            >
+              {t('markets:detail.buy')}
+            </Link>
+            <Link
+              className="detail-trade is-sell"
+              to={contractTarget ?? tradePath(symbol, 'sell')}
+              data-testid="detail-sell"
+            >
+              {t('markets:detail.sell')}
+            </Link>
+          </>
+        ) : tradeability === 'unknown' ? (
+          <span className="detail-trade-pending skeleton" aria-busy="true" />
+        ) : (
+          <p className="detail-untradeable" role="note" data-testid="detail-untradeable">
+            {t(tradeability === 'paused' ? 'markets:detail.paused' : 'markets:detail.notTradeable')}
+          </p>
+        )}
       </footer>
       <TickSheet tickId={tickOpen} priceDecimals={decimals} onClose={() => setTickOpen(null)} />
     </div>

@@ -2,11 +2,13 @@ import type { SpotMarket, SpotPublicTrade } from '@fairex/contract';
 import { priceDirection } from '@fairex/domain';
 import { useQuery } from '@tanstack/react-query';
 import { DownOutline, ExclamationCircleOutline, FileOutline, HistogramOutline } from 'antd-mobile-icons';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { OptionSheet } from '../../components/ui/option-sheet';
 import { PageHeader } from '../../components/ui/page-header';
+import { useFrameQuotes, useMarketStream } from '../../lib/market/use-market-stream';
+import { deviceTimeZoneOffsetMinutes, relativeTimeLabel } from '../../lib/relative-time-label';
 import { useAppStore } from '../../lib/stores/app-store';
 import { useClockTime } from '../../lib/use-date-time';
 import { marketsQuery, quotationQuery } from './api/spot-api';
@@ -19,7 +21,9 @@ import {
   chartPath,
   choosePair,
   isZeroRate,
+  priceHeadline,
   shown,
+  sideParam,
   symbolTestId,
   tradeRoutes,
 } from './trade-rules';
@@ -39,6 +43,7 @@ export function TradePage() {
   useEffect(() => {
     if (symbol) rememberPair(symbol);
   }, [symbol]);
+  const side = sideParam(searchParams.get('side'));
   const choose = (next: string) => setSearchParams({ symbol: next }, { replace: true });
   return (
     <div className="tr-page">
@@ -70,7 +75,13 @@ export function TradePage() {
           <div className="skeleton tr-skeleton is-tall" />
         </div>
       ) : market ? (
-        <PairScreen key={market.symbol} market={market} markets={markets.data ?? []} onChoose={choose} />
+        <PairScreen
+          key={`${market.symbol}|${side}`}
+          market={market}
+          markets={markets.data ?? []}
+          side={side}
+          onChoose={choose}
+        />
       ) : (
         <div className="tr-empty" data-testid="trade-load-error">
           <p>{t('trade:loadError')}</p>
@@ -86,22 +97,38 @@ export function TradePage() {
 function PairScreen({
   market,
   markets,
+  side,
   onChoose,
 }: {
   market: SpotMarket;
   markets: readonly SpotMarket[];
+  /** The side the link asked for, selected at first. */
+  side: 'buy' | 'sell';
   onChoose: (symbol: string) => void;
 }) {
   const { t } = useTranslation();
   const token = useAppStore((state) => state.token);
   const demo = useAppStore((state) => state.demo);
+  const lang = useAppStore((state) => state.lang);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [picked, setPicked] = useState<{ price: string; at: number } | null>(null);
   const book = useSpotBook(market.symbol);
   const quotes = useQuery(quotationQuery);
-  const quote = quotes.data?.find((entry) => entry.symbol === market.symbol);
+  // The live quote (the figure Markets and the coin page show) over the snapshot.
+  const [live, pushQuotes] = useFrameQuotes();
+  const streamed = useMemo(() => [market.symbol], [market.symbol]);
+  useMarketStream(streamed, null, { onQuotes: pushQuotes });
+  const snapshot = quotes.data?.find((entry) => entry.symbol === market.symbol);
+  const fresh = live.get(market.symbol);
+  const quote = fresh && (!snapshot || fresh.time >= snapshot.time) ? fresh : snapshot;
   const lastTrade = book.trades[0];
-  const last = lastTrade?.price ?? quote?.last ?? market.reference_price;
+  const nowMs = useMinuteClock();
+  const headline = priceHeadline({
+    lastTrade,
+    reference: quote?.last ?? market.reference_price,
+    nowMs,
+  });
+  const last = headline.last ?? headline.reference;
   const change = quote?.change_percent ?? '0';
   const direction = priceDirection(change);
   const { bid, ask } = bestPrices(book.depth);
@@ -131,11 +158,31 @@ function PairScreen({
       </div>
       <div className="tr-price-line">
         <span className={`tr-last is-${direction}`} data-testid="pair-last">
-          {shown(last, market.price_decimals)}
+          {headline.last === null ? '--' : shown(headline.last, market.price_decimals)}
         </span>
-        {market.reference_price && (
-          <span className="tr-reference">
-            {t('trade:reference', { price: shown(market.reference_price, market.price_decimals) })}
+        {headline.last === null ? (
+          <span className="tr-last-age" data-testid="pair-no-trades">
+            {book.tradesPending ? '' : t('trade:noTradesYet')}
+          </span>
+        ) : (
+          headline.stale &&
+          headline.tradeTime !== null && (
+            <span className="tr-last-age" data-testid="pair-last-age">
+              {t('trade:lastTradeAge', {
+                age: relativeTimeLabel({
+                  timestamp: headline.tradeTime,
+                  nowMs,
+                  timeZoneOffsetMinutes: deviceTimeZoneOffsetMinutes(),
+                  locale: lang,
+                  t,
+                }),
+              })}
+            </span>
+          )
+        )}
+        {headline.reference && (
+          <span className="tr-reference" data-testid="pair-reference">
+            {t('trade:reference', { price: shown(headline.reference, market.price_decimals) })}
           </span>
         )}
       </div>
@@ -146,7 +193,11 @@ function PairScreen({
         </p>
       )}
       <div className="tr-main">
-        {token ? <OrderForm market={market} bestBid={bid} bestAsk={ask} picked={picked} /> : <LoginCard />}
+        {token ? (
+          <OrderForm market={market} bestBid={bid} bestAsk={ask} picked={picked} initialSide={side} />
+        ) : (
+          <LoginCard />
+        )}
         <OrderBook
           market={market}
           depth={book.depth}
@@ -180,6 +231,16 @@ function PairScreen({
       />
     </div>
   );
+}
+
+/** Now, refreshed every 15 s: enough for a trade's age in minutes. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 15_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
 }
 
 function OpenOrders({ market }: { market: SpotMarket }) {

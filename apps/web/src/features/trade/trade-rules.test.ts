@@ -10,6 +10,8 @@ import {
   normaliseSymbol,
   orderTotal,
   percentText,
+  priceHeadline,
+  sideParam,
   sliderAmount,
   tradeParams,
   truncateDecimals,
@@ -70,6 +72,13 @@ describe('pair choice', () => {
 
   it('prefers the query, then the remembered pair, then BTC/USDT', () => {
     expect(choosePair([btc, eth], 'ETH/USDT', 'BTC/USDT')?.symbol).toBe('ETH/USDT');
+    // A coin page's Sell opens the form on Sell; anything else on Buy.
+    expect([sideParam('sell'), sideParam('buy'), sideParam(null), sideParam('short')]).toEqual([
+      'sell',
+      'buy',
+      'buy',
+      'buy',
+    ]);
     expect(choosePair([btc, eth], null, 'ETH/USDT')?.symbol).toBe('ETH/USDT');
     expect(choosePair([eth, btc], 'XRP/USDT', null)?.symbol).toBe('BTC/USDT');
     expect(choosePair([eth], null, null)?.symbol).toBe('ETH/USDT');
@@ -190,6 +199,33 @@ describe('drafts', () => {
       currency_id: 2,
       legal_id: 3,
       type: 2,
+    });
+  });
+});
+
+describe('the spot headline (issue 16 item 4)', () => {
+  const now = Date.UTC(2026, 10, 26, 12, 0, 0);
+  it('shows the last trade, with its age once it is a minute old, and the moving reference beside it', () => {
+    const fresh = priceHeadline({
+      lastTrade: { price: '3200.10', time: now - 5_000 },
+      reference: '3211.55',
+      nowMs: now,
+    });
+    expect(fresh).toEqual({ last: '3200.10', tradeTime: now - 5_000, stale: false, reference: '3211.55' });
+    const old = priceHeadline({
+      lastTrade: { price: '3200.10', time: now - 600_000 },
+      reference: '3260.00',
+      nowMs: now,
+    });
+    expect(old).toMatchObject({ last: '3200.10', stale: true, reference: '3260.00' });
+  });
+
+  it('never invents a trade: before any, the last is empty and only the reference moves', () => {
+    expect(priceHeadline({ lastTrade: undefined, reference: '95000.00', nowMs: now })).toEqual({
+      last: null,
+      tradeTime: null,
+      stale: false,
+      reference: '95000.00',
     });
   });
 });

@@ -45,6 +45,33 @@ export function choosePair(
   return find(wanted) ?? find(remembered) ?? find(defaultSymbol) ?? markets[0];
 }
 
+/** A last trade older than this shows its age beside it (it may sit still while the reference moves). */
+export const staleTradeMs = 60_000;
+
+/**
+ * The spot screen's headline: the pair's last trade (never invented: null before any), whether it
+ * is old enough to show its age, and the moving reference price labelled beside it — the live
+ * quote Markets and the coin page show, so the figure is the same everywhere.
+ */
+export function priceHeadline(params: {
+  lastTrade: { readonly price: string; readonly time: number } | undefined;
+  reference: string | null;
+  nowMs: number;
+}): { last: string | null; tradeTime: number | null; stale: boolean; reference: string | null } {
+  const { lastTrade, reference, nowMs } = params;
+  return {
+    last: lastTrade?.price ?? null,
+    tradeTime: lastTrade?.time ?? null,
+    stale: lastTrade !== undefined && nowMs - lastTrade.time >= staleTradeMs,
+    reference,
+  };
+}
+
+/** The side a link asked for (?side=sell from a coin page's Sell); Buy otherwise. */
+export function sideParam(value: string | null): 'buy' | 'sell' {
+  return value === 'sell' ? 'sell' : 'buy';
+}
+
 /** "BTC/USDT" -> "BTC-USDT", for data-testid values. */
 export function symbolTestId(symbol: string): string {
   return symbol.replace(/\//g, '-');

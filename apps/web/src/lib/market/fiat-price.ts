@@ -1,4 +1,10 @@
-import { formatAmount, formatDecimal, parseDecimal, stripTrailingZeros } from '@fairex/domain';
+import {
+  formatAmount,
+  formatDecimal,
+  parseDecimal,
+  roundDecimalHalfUp,
+  stripTrailingZeros,
+} from '@fairex/domain';
 
 /** Quote currencies whose prices convert to the chosen fiat through the USD rate (USDT counts as USD). */
 const usdLikeQuotes: ReadonlySet<string> = new Set(['USD', 'USDT']);
@@ -44,4 +50,13 @@ export function fiatDecimals(priceDecimals: number): number {
 /** Formats a price with thousands separators and the given fraction digits ("--" if malformed). */
 export function formatPrice(price: string, decimals: number): string {
   return formatAmount(price, { decimals, thousandsSeparator: ',' });
+}
+
+/** A USDT figure in the chosen fiat (USDT counts as USD), rounded to 2 decimals; null if malformed. */
+export function fiatFigure(usdt: string, rate: string): string | null {
+  const product = multiplyDecimalText(usdt, rate);
+  if (product === null) return null;
+  const parsed = parseDecimal(product);
+  if (!parsed.ok) return null;
+  return formatDecimal(roundDecimalHalfUp(parsed.value, 2));
 }

@@ -1,4 +1,4 @@
-import type { Candle } from '@fairex/contract';
+import type { Candle, CandlePeriod } from '@fairex/contract';
 import { priceDownColor, priceUpColor } from '@fairex/domain';
 import {
   CandlestickSeries,
@@ -10,7 +10,13 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { type RefObject, useEffect, useRef } from 'react';
-import { candlesToApply, dedupeCandles, toChartCandle, toChartVolume } from '../lib/candle-window';
+import {
+  candlesToApply,
+  dedupeCandles,
+  toChartCandle,
+  toChartVolume,
+  withLastPrice,
+} from '../lib/candle-window';
 
 /** Receives live candles from the socket; the chart applies them once per animation frame. */
 export type CandleSink = RefObject<((candle: Candle) => void) | null>;
@@ -21,6 +27,9 @@ type PriceChartProps = {
   candles: readonly Candle[];
   sink: CandleSink;
   priceDecimals: number;
+  period: CandlePeriod;
+  /** The header's price: the last candle closes at it, so the chart's last-price line is that figure. */
+  lastPrice: { price: string; timeMs: number } | null;
 };
 
 const volumeColors = { up: 'rgba(14, 203, 129, 0.45)', down: 'rgba(246, 70, 93, 0.45)' };
@@ -28,18 +37,41 @@ const volumePaneHeightPx = 80;
 const visibleCandles = 80;
 
 /** Candlesticks with a volume histogram below, dark like the app (lightweight-charts, this route only). */
-export function PriceChart({ seriesKey, candles, sink, priceDecimals }: PriceChartProps) {
+export function PriceChart({ seriesKey, candles, sink, priceDecimals, period, lastPrice }: PriceChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<{
     api: IChartApi;
     price: ISeriesApi<'Candlestick'>;
     volume: ISeriesApi<'Histogram'>;
   } | null>(null);
-  const drawn = useRef<{ key: string; lastTime: number | null; count: number }>({
+  const drawn = useRef<{ key: string; lastTime: number | null; count: number; last: Candle | null }>({
     key: '',
     lastTime: null,
     count: 0,
+    last: null,
   });
+  const latestPrice = useRef(lastPrice);
+  latestPrice.current = lastPrice;
+  const periodRef = useRef(period);
+  periodRef.current = period;
+
+  /** Draws the header's price as the last candle's close (after history or a live candle). */
+  const applyLastPrice = () => {
+    const target = chart.current;
+    const element = container.current;
+    const merged = withLastPrice(drawn.current.last, latestPrice.current, periodRef.current);
+    if (target === null || element === null || merged === null) return;
+    target.price.update({ ...toChartCandle(merged), time: merged.time as UTCTimestamp });
+    if (merged.time !== drawn.current.lastTime) {
+      target.volume.update({ ...toChartVolume(merged, volumeColors), time: merged.time as UTCTimestamp });
+      drawn.current.count += 1;
+      drawn.current.lastTime = merged.time;
+    }
+    drawn.current.last = merged;
+    element.dataset.lastClose = merged.close;
+  };
+  const applyLastPriceRef = useRef(applyLastPrice);
+  applyLastPriceRef.current = applyLastPrice;
 
   useEffect(() => {
     const element = container.current;
@@ -94,7 +126,12 @@ export function PriceChart({ seriesKey, candles, sink, priceDecimals }: PriceCha
           drawn.current.count += 1;
           drawn.current.lastTime = candle.time;
         }
+        if (candle.time === drawn.current.lastTime) {
+          drawn.current.last = candle;
+          element.dataset.lastClose = candle.close;
+        }
       }
+      applyLastPriceRef.current();
       element.dataset.candles = String(drawn.current.count);
     };
     sink.current = (candle) => {
@@ -132,8 +169,15 @@ export function PriceChart({ seriesKey, candles, sink, priceDecimals }: PriceCha
     );
     const last = sorted.at(-1);
     const refit = drawn.current.key !== seriesKey;
-    drawn.current = { key: seriesKey, lastTime: last?.time ?? null, count: sorted.length };
-    element.dataset.candles = String(sorted.length);
+    drawn.current = {
+      key: seriesKey,
+      lastTime: last?.time ?? null,
+      count: sorted.length,
+      last: last ?? null,
+    };
+    element.dataset.lastClose = last?.close ?? '';
+    applyLastPriceRef.current();
+    element.dataset.candles = String(drawn.current.count);
     if (refit && sorted.length > 0) {
       // A phone shows the latest candles; the rest are a swipe away.
       target.api
@@ -141,6 +185,10 @@ export function PriceChart({ seriesKey, candles, sink, priceDecimals }: PriceCha
         .setVisibleLogicalRange({ from: sorted.length - visibleCandles, to: sorted.length + 2 });
     }
   }, [candles, seriesKey]);
+
+  useEffect(() => {
+    if (lastPrice !== null) applyLastPriceRef.current();
+  }, [lastPrice]);
 
   return <div ref={container} className="detail-chart" data-testid="detail-chart" data-candles="0" />;
 }

@@ -1,7 +1,10 @@
 import type { Instrument, Quote } from '@fairex/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFiatDisplay } from '../../../lib/fiat-display';
+import { spotPairsQuery } from '../../../lib/market/spot-pairs-query';
+import { spotTradeability } from '../lib/market-paths';
 import { nextSort, type QuoteSort, type SortKey, sortQuotes } from '../lib/sort-quotes';
 import { QuoteRow } from './quote-row';
 
@@ -23,6 +26,8 @@ export function QuoteList({ quotes, bySymbol, testId }: QuoteListProps) {
   const fiat = useFiatDisplay();
   const [sort, setSort] = useState<QuoteSort>(null);
   const sorted = sortQuotes(quotes, sort);
+  // What cannot be traded on spot is marked; nothing is marked until the pairs are known.
+  const pairs = useQuery(spotPairsQuery).data;
   return (
     <div className="quote-list" data-testid={testId}>
       <div className="quote-list-head">
@@ -45,7 +50,13 @@ export function QuoteList({ quotes, bySymbol, testId }: QuoteListProps) {
       </div>
       <ul className="quote-rows">
         {sorted.map((quote) => (
-          <QuoteRow key={quote.symbol} quote={quote} instrument={bySymbol.get(quote.symbol)} fiat={fiat} />
+          <QuoteRow
+            key={quote.symbol}
+            quote={quote}
+            instrument={bySymbol.get(quote.symbol)}
+            fiat={fiat}
+            tradeability={spotTradeability(quote.symbol, pairs)}
+          />
         ))}
       </ul>
     </div>

@@ -5,17 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FiatDisplay } from '../../../lib/fiat-display';
 import { fiatDecimals, formatPrice, toFiatPrice } from '../../../lib/market/fiat-price';
-import { detailPath, splitSymbol, symbolTestId } from '../lib/market-paths';
+import { detailPath, type SpotTradeability, splitSymbol, symbolTestId } from '../lib/market-paths';
 import { ChangePill } from './change-pill';
 
 type QuoteRowProps = {
   quote: Quote;
   instrument: Instrument | undefined;
   fiat: FiatDisplay;
+  tradeability: SpotTradeability;
 };
 
 /** One instrument: symbol and 24 h volume, price in the chosen fiat and natively, change %. */
-export const QuoteRow = memo(function QuoteRow({ quote, instrument, fiat }: QuoteRowProps) {
+export const QuoteRow = memo(function QuoteRow({ quote, instrument, fiat, tradeability }: QuoteRowProps) {
   const { t } = useTranslation();
   const { base, quote: quoteCode } = splitSymbol(quote.symbol);
   const nativeQuote = instrument?.quote ?? quoteCode ?? '';
@@ -35,6 +36,11 @@ export const QuoteRow = memo(function QuoteRow({ quote, instrument, fiat }: Quot
             <b>{base}</b>
             {quoteCode && <span className="quote-symbol-quote">/{quoteCode}</span>}
             {quote.kind === 'perpetual' && <span className="quote-kind">{t('markets:kinds.perpetual')}</span>}
+            {quote.kind === 'spot' && (tradeability === 'none' || tradeability === 'paused') && (
+              <span className="quote-view-only" data-testid={`view-only-${testId}`}>
+                {t(tradeability === 'paused' ? 'markets:paused' : 'markets:viewOnly')}
+              </span>
+            )}
           </span>
           <span className="quote-volume">{t('markets:volume', { value: formatCompact(quote.volume) })}</span>
         </span>

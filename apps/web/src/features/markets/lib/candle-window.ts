@@ -1,4 +1,5 @@
 import type { Candle, CandlePeriod } from '@fairex/contract';
+import { compareDecimal } from '@fairex/domain';
 
 /** Candles loaded per chart: a sensible screenful, and what the server is asked for at most. */
 export const chartCandleCount = 300;
@@ -56,4 +57,36 @@ export function candlesToApply(buffer: ReadonlyMap<number, Candle>, lastDrawnTim
   return [...buffer.values()]
     .filter((candle) => lastDrawnTime === null || candle.time >= lastDrawnTime)
     .sort((left, right) => left.time - right.time);
+}
+
+/**
+ * The candle that makes the chart's last price the header's (one source, one figure): the last
+ * candle with the quote as its close (high and low widened), or, for a quote of a later period, that
+ * period's first candle (periods up to a day start at multiples of their length in UTC). Null when
+ * there is no candle, the quote is older than it, or a weekly period has moved on (its candle comes
+ * from the stream).
+ */
+export function withLastPrice(
+  candle: Candle | null,
+  quote: { readonly price: string; readonly timeMs: number } | null,
+  period: CandlePeriod,
+): Candle | null {
+  if (candle === null || quote === null) return null;
+  const quoteSeconds = Math.floor(quote.timeMs / 1000);
+  if (quoteSeconds < candle.time) return null;
+  const length = periodSeconds[period];
+  if (quoteSeconds >= candle.time + length) {
+    if (length > periodSeconds['1d']) return null;
+    const time = quoteSeconds - (quoteSeconds % length);
+    return { time, open: quote.price, high: quote.price, low: quote.price, close: quote.price, volume: '0' };
+  }
+  const above = compareDecimal(quote.price, candle.high);
+  const below = compareDecimal(quote.price, candle.low);
+  if (!above.ok || !below.ok) return null;
+  return {
+    ...candle,
+    close: quote.price,
+    high: above.value > 0 ? quote.price : candle.high,
+    low: below.value < 0 ? quote.price : candle.low,
+  };
 }

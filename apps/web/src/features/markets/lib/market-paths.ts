@@ -8,7 +8,29 @@ export const marketRoutes = {
   detail: '/pages/market/detail',
   trade: '/pages/transaction/index',
   contract: '/pages/transaction/contract',
+  /** The spot screen on one pair (?symbol=ETH/USDT&side=sell), with a back button. */
+  tradePair: '/pages/transaction/currency',
 } as const;
+
+/** The trade screen opened on a pair with a side selected (a coin page's Buy and Sell). */
+export function tradePath(symbol: string, side: 'buy' | 'sell'): string {
+  return `${marketRoutes.tradePair}?symbol=${encodeURIComponent(symbol)}&side=${side}`;
+}
+
+/**
+ * Whether an instrument can be traded on spot now: `trading` (a pair that takes orders),
+ * `paused` (a pair that does not right now), `none` (no spot pair: perpetuals, stocks, coins not
+ * listed for trading), or `unknown` while the pairs are still loading.
+ */
+export type SpotTradeability = 'trading' | 'paused' | 'none' | 'unknown';
+
+export function spotTradeability(
+  symbol: string,
+  pairs: readonly { readonly symbol: string; readonly status: 'trading' | 'paused' }[] | undefined,
+): SpotTradeability {
+  if (pairs === undefined) return 'unknown';
+  return pairs.find((pair) => pair.symbol === symbol)?.status ?? 'none';
+}
 
 export function detailPath(symbol: string): string {
   return `${marketRoutes.detail}?symbol=${encodeURIComponent(symbol)}`;

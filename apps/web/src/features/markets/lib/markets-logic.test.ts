@@ -8,8 +8,9 @@ import {
   chartCandleCount,
   dedupeCandles,
   periodSeconds,
+  withLastPrice,
 } from './candle-window';
-import { detailPath, splitSymbol, symbolTestId } from './market-paths';
+import { detailPath, splitSymbol, spotTradeability, symbolTestId, tradePath } from './market-paths';
 import { parseRecentSymbols, pushRecentSymbol, recentSymbolsMax } from './recent-symbols';
 import { filterInstruments, topByVolume } from './search-filter';
 import { nextSort, sortQuotes } from './sort-quotes';
@@ -49,6 +50,64 @@ function instrument(symbol: string, base: string): Instrument {
 function candle(time: number, close = '1'): Candle {
   return { time, open: '1', high: '1', low: '1', close, volume: '1' };
 }
+
+describe('a coin page’s Buy and Sell (issue 16 item 1)', () => {
+  it('open the trade screen on the tapped instrument and side, never a fixed pair', () => {
+    for (const [symbol, side] of [
+      ['ETH/USDT', 'sell'],
+      ['SOL/USDT', 'buy'],
+      ['BTC/USDT', 'sell'],
+    ] as const) {
+      const url = new URL(tradePath(symbol, side), 'https://fairex.test');
+      expect(url.pathname).toBe('/pages/transaction/currency');
+      expect(url.searchParams.get('symbol')).toBe(symbol);
+      expect(url.searchParams.get('side')).toBe(side);
+    }
+  });
+
+  it('are offered only for a spot pair that trades; anything else says so', () => {
+    const pairs = [
+      { symbol: 'BTC/USDT', status: 'trading' },
+      { symbol: 'ETH/USDT', status: 'paused' },
+    ] as const;
+    expect(spotTradeability('BTC/USDT', pairs)).toBe('trading');
+    expect(spotTradeability('ETH/USDT', pairs)).toBe('paused');
+    expect(spotTradeability('AAPL', pairs)).toBe('none');
+    expect(spotTradeability('BTC-PERP', pairs)).toBe('none');
+    expect(spotTradeability('AAPL', undefined)).toBe('unknown');
+  });
+});
+
+describe('the chart’s last price is the header’s (issue 16 item 5)', () => {
+  const candle = {
+    time: 1_700_000_100,
+    open: '251.00',
+    high: '251.50',
+    low: '250.80',
+    close: '251.28',
+    volume: '12',
+  };
+  it('closes the last candle at the quote, widening its range', () => {
+    const quote = { price: '252.31', timeMs: (candle.time + 30) * 1000 };
+    expect(withLastPrice(candle, quote, '15m')).toEqual({ ...candle, close: '252.31', high: '252.31' });
+    expect(withLastPrice(candle, { price: '250.10', timeMs: quote.timeMs }, '15m')).toEqual({
+      ...candle,
+      close: '250.10',
+      low: '250.10',
+    });
+  });
+
+  it('opens the next period’s candle at the quote, and ignores older quotes', () => {
+    const later = { price: '252.31', timeMs: (candle.time + 900 + 61) * 1000 };
+    const next = withLastPrice(candle, later, '15m');
+    expect(next).toMatchObject({ open: '252.31', close: '252.31', volume: '0' });
+    expect((next?.time ?? 0) % 900).toBe(0);
+    expect(next?.time).toBeGreaterThan(candle.time);
+    expect(withLastPrice(candle, { price: '1', timeMs: (candle.time - 1) * 1000 }, '15m')).toBeNull();
+    expect(withLastPrice(null, later, '15m')).toBeNull();
+    expect(withLastPrice(candle, { price: '1', timeMs: (candle.time + 700_000) * 1000 }, '1w')).toBeNull();
+  });
+});
 
 describe('quote buffer (applied once per animation frame)', () => {
   it('keeps the latest quote per symbol and ignores late older ones', () => {

@@ -10,7 +10,6 @@ import {
   type SpotOrderList,
   spotDepthLevelsDefault,
   spotDepthSchema,
-  spotMarketsReplySchema,
   spotOrderDetailReplySchema,
   spotOrderListReplySchema,
   spotOrderSchema,
@@ -21,16 +20,14 @@ import {
 } from '@fairex/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
+import { spotPairsQuery } from '../../../lib/market/spot-pairs-query';
 import { spotQueryKeys } from '../../../lib/market/spot-query-keys';
 import { walletDetailQuery } from '../../../lib/queries/wallet-queries';
 
 export { spotQueryKeys };
 
-export const marketsQuery = queryOptions({
-  queryKey: spotQueryKeys.markets,
-  queryFn: ({ signal }) => apiGet('/coin/markets', { schema: spotMarketsReplySchema, empty: [], signal }),
-  staleTime: 30_000,
-});
+/** The pairs, shared with the markets screens (which mark what cannot be traded). */
+export const marketsQuery = spotPairsQuery;
 
 export function depthQuery(symbol: string) {
   return queryOptions({

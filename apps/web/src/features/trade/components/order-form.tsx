@@ -27,6 +27,8 @@ type OrderFormProps = {
   bestAsk: string | null;
   /** A price tapped in the book; `at` makes a second tap on the same level count. */
   picked: { price: string; at: number } | null;
+  /** The side selected at first (a coin page's Sell opens the form on Sell). */
+  initialSide?: SpotSide;
 };
 
 const problemKeys = {
@@ -37,10 +39,10 @@ const problemKeys = {
 } as const;
 
 /** Buy or sell, limit or market, with the amount by share of what is available. */
-export function OrderForm({ market, bestBid, bestAsk, picked }: OrderFormProps) {
+export function OrderForm({ market, bestBid, bestAsk, picked, initialSide = 'buy' }: OrderFormProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [side, setSide] = useState<SpotSide>('buy');
+  const [side, setSide] = useState<SpotSide>(initialSide);
   const [kind, setKind] = useState<SpotOrderKind>('limit');
   const [price, setPrice] = useState('');
   const [amount, setAmount] = useState('');

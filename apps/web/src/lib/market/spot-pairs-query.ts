@@ -1,0 +1,15 @@
+/**
+ * The spot pairs (GET /coin/markets): the trade screens place orders on them, the markets screens
+ * mark what can be traded. One query and key for both, so either screen fills the other's cache.
+ * Only lazy pages import it (the pairs' schema is not in Home's bundle).
+ */
+import { spotMarketsReplySchema } from '@fairex/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet } from '../api-client';
+import { spotQueryKeys } from './spot-query-keys';
+
+export const spotPairsQuery = queryOptions({
+  queryKey: spotQueryKeys.markets,
+  queryFn: ({ signal }) => apiGet('/coin/markets', { schema: spotMarketsReplySchema, empty: [], signal }),
+  staleTime: 30_000,
+});
