@@ -64,6 +64,16 @@ export function connectDatabase(target: DatabaseTarget | { kind: 'pglite'; snaps
       if (error.code !== adminShutdownCode)
         console.error(`PostgreSQL idle connection error: ${error.message}`);
     });
+    // A connection checked out of the pool (a query or transaction in flight) has no listener of
+    // the pool's, and node-postgres emits 'error' on it when the connection drops: unheard, that
+    // ends the process. The listener stays for the client's life; the query in flight rejects
+    // (its request answers "service busy") and the pool discards the dead client on release.
+    pool.on('connect', (client) => {
+      client.on('error', (error: Error & { code?: string }) => {
+        if (error.code !== adminShutdownCode)
+          console.error(`PostgreSQL connection lost during a query: ${error.message}`);
+      });
+    });
     const db = drizzleNodePg({ client: pool });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
