@@ -43,6 +43,44 @@ export function describeDatabase(target: DatabaseTarget): string {
   return target.kind === 'postgres' ? new URL(target.url).host : `PGlite in ${target.dataDir}`;
 }
 
+/** The configured database could not be reached at start; the message is one line for the operator. */
+export class DatabaseUnreachableError extends Error {
+  override readonly name = 'DatabaseUnreachableError';
+}
+
+/** Why a connection attempt failed, in one line (Node reports a refused dual-stack connect as an AggregateError with no message). */
+export function connectionFailureReason(error: unknown): string {
+  const parts: unknown[] =
+    error instanceof AggregateError && error.errors.length > 0 ? error.errors : [error];
+  const reasons = parts.map((part) => {
+    const item = part as { message?: unknown; code?: unknown };
+    const message = typeof item.message === 'string' ? item.message : '';
+    const code = typeof item.code === 'string' ? item.code : '';
+    return (message || code || String(part)).split('\n')[0];
+  });
+  return [...new Set(reasons)].join('; ');
+}
+
+const startupConnectTimeoutMs = 10_000;
+
+/** One connection attempt before anything else, so an unreachable server fails fast and plainly. */
+async function probePostgres(target: { kind: 'postgres'; url: string }): Promise<void> {
+  const probe = new pg.Client({
+    connectionString: target.url,
+    connectionTimeoutMillis: startupConnectTimeoutMs,
+  });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+  } catch (error) {
+    throw new DatabaseUnreachableError(
+      `Cannot reach the PostgreSQL database at ${describeDatabase(target)} (DATABASE_URL): ${connectionFailureReason(error)}`,
+    );
+  } finally {
+    await probe.end().catch(() => {});
+  }
+}
+
 /** Opens the database and applies every pending migration; the same migrations serve both engines. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   const handle = connectDatabase(target);
@@ -57,6 +95,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
  */
 export function connectDatabase(target: DatabaseTarget | { kind: 'pglite'; snapshot: Blob }): DatabaseHandle {
   if (target.kind === 'postgres') {
+    await probePostgres(target);
     const pool = new pg.Pool({ connectionString: target.url, max: postgresPoolSize });
     // An idle connection the server ends (restart, failover, an admin's terminate) must not crash
     // the process: the pool drops it and opens a new one on the next query.
