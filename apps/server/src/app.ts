@@ -14,7 +14,7 @@ import type { AppModule } from './platform/app-module';
 import type { Clock } from './platform/clock';
 import type { Database } from './platform/db/database';
 import { installApiEnvelope } from './platform/http/api-envelope';
-import { serveBuiltApp } from './platform/http/built-apps';
+import { inlineScriptHashes, serveBuiltApp } from './platform/http/built-apps';
 import { policies, type RoutePolicy, type SessionResolver } from './platform/http/route-policy';
 import { newRequestId } from './platform/logger';
 import { installSocketServer } from './platform/realtime/socket-server';
@@ -78,7 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The web's early-preload script is inline: allowed by its hash, no other inline script.
+        scriptSrc: ["'self'", ...inlineScriptHashes([deps.config.webDistDir, deps.config.adminDistDir])],
         // antd-mobile and the charts set style attributes; index.html has one style block.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
