@@ -114,7 +114,7 @@ const registrations = (built: {
   { manifest: scheduleManifest, build: (k) => createScheduleModule(k.scheduler) },
   { manifest: haltsManifest, build: (k) => createHaltsModule(k.halts) },
   { manifest: idempotencyManifest, build: (k) => createIdempotencyModule(k) },
-  { manifest: throttleManifest, build: (k) => createThrottleModule(k) },
+  { manifest: throttleManifest, build: (k) => createThrottleModule({ ...k, enabled: k.config.throttle }) },
   {
     manifest: accountsManifest,
     build: (k) =>

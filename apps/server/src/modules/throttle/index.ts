@@ -7,7 +7,6 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../../config';
 import type { AppModule, ModuleManifest } from '../../platform/app-module';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
@@ -25,9 +24,10 @@ function callerKey(request: FastifyRequest): string | null {
   return principal.kind === 'user' ? `user:${principal.userId}` : `staff:${principal.staffId}`;
 }
 
-export function createThrottleModule(deps: { config: Config; db: Database; clock: Clock }): AppModule {
+/** `enabled`: the THROTTLE setting (off only in tests). */
+export function createThrottleModule(deps: { enabled: boolean; db: Database; clock: Clock }): AppModule {
   function install(app: FastifyInstance): void {
-    if (!deps.config.throttle) return;
+    if (!deps.enabled) return;
     // Runs before the plugin's own onRoute hook (added when it loads), which reads config.rateLimit.
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
