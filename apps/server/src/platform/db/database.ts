@@ -83,6 +83,7 @@ async function probePostgres(target: { kind: 'postgres'; url: string }): Promise
 
 /** Opens the database and applies every pending migration; the same migrations serve both engines. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') await probePostgres(target);
   const handle = connectDatabase(target);
   if (handle.kind === 'postgres') await migrateNodePg(handle.db as never, { migrationsFolder });
   else await migratePglite(handle.db as never, { migrationsFolder });
@@ -95,7 +96,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
  */
 export function connectDatabase(target: DatabaseTarget | { kind: 'pglite'; snapshot: Blob }): DatabaseHandle {
   if (target.kind === 'postgres') {
-    await probePostgres(target);
     const pool = new pg.Pool({ connectionString: target.url, max: postgresPoolSize });
     // An idle connection the server ends (restart, failover, an admin's terminate) must not crash
     // the process: the pool drops it and opens a new one on the next query.
