@@ -47,6 +47,9 @@ describe('the apps under the security headers', () => {
     await page.getByTestId('tab-home').waitFor();
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'security-headers-web-home-375');
+    // The demo's welcome notice (its banner image and text loaded under the policy) is closed.
+    const notice = page.getByTestId('popup-close');
+    if (await notice.isVisible()) await notice.click();
     await page.getByTestId('tab-markets').click();
     await expect.poll(() => page.url()).toContain('/pages/market/market');
     await page.waitForLoadState('networkidle');
@@ -74,7 +77,8 @@ describe('the apps under the security headers', () => {
     await page.getByTestId('login-code').fill(totpCode(secret));
     await page.getByTestId('login-submit').click();
     await page.getByTestId('console-brand').waitFor();
-    await page.waitForLoadState('networkidle');
+    // The dashboard's cards fill in from the API under the policy.
+    await expect.poll(() => page.getByTestId('dashboard-halts').locator('.ant-skeleton').count()).toBe(0);
     await screenshot(page, 'security-headers-admin-signed-in-375');
     expect(violations).toEqual([]);
     expect(pageErrors).toEqual([]);
