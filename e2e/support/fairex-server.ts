@@ -125,6 +125,8 @@ export async function startFairexServer(options: ServerOptions = {}): Promise<Ru
       DATABASE_URL: '',
       // The e2e admin is one person; funding test traders needs one approval per deposit.
       APPROVAL_TWO_PERSON_ABOVE_USDT: '1000000000000',
+      // Every browser of a run signs in and registers from 127.0.0.1; the throttle has its own tests.
+      THROTTLE: 'false',
       // Tests pass a fixed seed: reproducible prices (an installation's own seed is secret).
       SIMULATED_MARKET_SEED: '20261122',
       ...options.env,

@@ -1,4 +1,5 @@
 import formBody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -13,7 +14,7 @@ import type { AppModule } from './platform/app-module';
 import type { Clock } from './platform/clock';
 import type { Database } from './platform/db/database';
 import { installApiEnvelope } from './platform/http/api-envelope';
-import { serveBuiltApp } from './platform/http/built-apps';
+import { inlineScriptHashes, serveBuiltApp } from './platform/http/built-apps';
 import { policies, type RoutePolicy, type SessionResolver } from './platform/http/route-policy';
 import { newRequestId } from './platform/logger';
 import { installSocketServer } from './platform/realtime/socket-server';
@@ -69,6 +70,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  // Security headers on every reply (issue 22): the web app and the console load only their own
+  // scripts; images may come from operator-set https URLs; WalletConnect talks to its relays over
+  // https/wss; no page may frame them (clickjacking); no URL leaks to other sites as a referrer.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        // The web's early-preload script is inline: allowed by its hash, no other inline script.
+        scriptSrc: ["'self'", ...inlineScriptHashes([deps.config.webDistDir, deps.config.adminDistDir])],
+        // antd-mobile and the charts set style attributes; index.html has one style block.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'https:', 'wss:'],
+        frameSrc: ["'self'", 'https:'],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    // Wallet popups (Coinbase) need to keep their opener; cross-origin isolation is not needed.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    // HSTS belongs to the TLS terminator in front, which knows whether HTTPS is served at all.
+    strictTransportSecurity: false,
+  });
   installApiEnvelope(app, deps.sessions);
   for (const module of deps.modules) module.install?.(app);
   await app.register(formBody, { bodyLimit: apiBodyLimitBytes });

@@ -29,6 +29,7 @@ import { createPayoutMethodsModule, payoutMethodsManifest } from './modules/payo
 import { createScheduleModule, createScheduler, type Scheduler, scheduleManifest } from './modules/schedule';
 import { createSpotModule, type SpotExchange, spotManifest } from './modules/spot';
 import { createStaffModule, staffManifest, withStaffSessions } from './modules/staff';
+import { createThrottleModule, throttleManifest } from './modules/throttle';
 import { createTimezoneModule, timezoneManifest } from './modules/timezone';
 import { createUploadModule, uploadManifest } from './modules/upload';
 import { createUserAdminModule, userAdminManifest } from './modules/user-admin';
@@ -119,6 +120,7 @@ const registrations = (built: {
   { manifest: scheduleManifest, build: (k) => createScheduleModule(k.scheduler) },
   { manifest: haltsManifest, build: (k) => createHaltsModule(k.halts) },
   { manifest: idempotencyManifest, build: (k) => createIdempotencyModule(k) },
+  { manifest: throttleManifest, build: (k) => createThrottleModule({ ...k, enabled: k.config.throttle }) },
   {
     manifest: accountsManifest,
     build: (k) =>

@@ -20,6 +20,12 @@ const configSchema = z.object({
   FIAT_RATES_URL: z.string().default('https://open.er-api.com/v6/latest/USD'),
   /** Trust X-Forwarded-For only when a proxy we run sits in front (hop count or `true`). */
   TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * Throttle sign-in, code sending, registration and uploads per source address (and uploads per
+   * user) in the database (modules/throttle). Behind a proxy, set TRUST_PROXY too, or every caller
+   * shares the proxy's address. Off only for tests.
+   */
+  THROTTLE: booleanFlag.default(true),
   WEB_DIST_DIR: z.string().optional(),
   ADMIN_DIST_DIR: z.string().optional(),
   /** smtp://user:pass@host:port or smtps://...; unset keeps e-mail in the local outbox (demo). */
@@ -103,6 +109,8 @@ export type Config = Readonly<{
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   fiatRatesUrl: string | undefined;
   trustProxy: boolean;
+  /** THROTTLE: per-address and per-user limits on sign-in, codes, registration and uploads. */
+  throttle: boolean;
   webDistDir: string;
   /** The operator console's build (apps/admin/dist), served at /admin/. */
   adminDistDir: string;
@@ -215,6 +223,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     fiatRatesUrl: values.FIAT_RATES_URL === 'off' ? undefined : values.FIAT_RATES_URL,
     trustProxy: values.TRUST_PROXY,
+    throttle: values.THROTTLE,
     webDistDir: path.resolve(values.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     adminDistDir: path.resolve(
       values.ADMIN_DIST_DIR ?? new URL('../../admin/dist', import.meta.url).pathname,

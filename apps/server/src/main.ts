@@ -3,7 +3,7 @@ import { composeModules } from './composition';
 import { ConfigError, loadConfig } from './config';
 import type { BackgroundJob } from './platform/app-module';
 import { systemClock } from './platform/clock';
-import { configuredDatabase, openDatabase } from './platform/db/database';
+import { configuredDatabase, DatabaseUnreachableError, openDatabase } from './platform/db/database';
 import { createLogger } from './platform/logger';
 import { LocalFileStorage } from './platform/storage/local-file-storage';
 
@@ -73,6 +73,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A setting or an unreachable database is the operator's to fix: one line, no stack.
+  const plain = error instanceof ConfigError || error instanceof DatabaseUnreachableError;
+  console.error(plain ? error.message : error);
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** Spec section 5 and 9: code length 6, password over 6 characters, nickname 2-10, signature 2-30. */
 export const codeLength = 6;
@@ -18,7 +19,7 @@ export const codePurposeSchema = z.enum(codePurposes);
 
 export const verificationCodeSchema = z.string().regex(/^\d{6}$/);
 export const passwordSchema = z.string().min(passwordLengthMin).max(passwordLengthMax);
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+export const emailSchema = text().trim().toLowerCase().max(254).pipe(z.email());
 /** National number digits, without the area code. */
 export const mobileSchema = z
   .string()
@@ -69,7 +70,7 @@ export const sendSmsCodeBodySchema = z.strictObject({
 /** POST /user/check_email: is this code right for this address and purpose? (does not use it up) */
 export const checkCodeBodySchema = z.strictObject({
   /** The e-mail (contains `@`) or the mobile number the code was sent to. */
-  user_string: z.string().trim().min(3).max(254),
+  user_string: text().trim().min(3).max(254),
   scene: codePurposeSchema.optional(),
   type: codePurposeSchema.optional(),
   email_code: verificationCodeSchema,
@@ -78,7 +79,7 @@ export const checkCodeBodySchema = z.strictObject({
 
 export const registrationTypes = ['email', 'mobile'] as const;
 export const registerBodySchema = z.strictObject({
-  user_string: z.string().trim().min(3).max(254),
+  user_string: text().trim().min(3).max(254),
   code: verificationCodeSchema,
   password: passwordSchema,
   re_password: passwordSchema,
@@ -88,7 +89,7 @@ export const registerBodySchema = z.strictObject({
 });
 
 export const loginBodySchema = z.strictObject({
-  user_string: z.string().trim().min(1).max(254),
+  user_string: text().trim().min(1).max(254),
   password: z.string().min(1).max(passwordLengthMax),
   type: z.string().max(16).optional(),
   /** "Stay logged in": a 30-day session instead of a 1-day one. */

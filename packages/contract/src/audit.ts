@@ -6,6 +6,7 @@ import { type UserAccountKindName, userAccountKindNames } from '@fairex/domain';
 import { z } from 'zod';
 import { reviewApprovalSchema } from './deposits';
 import { intParam, positiveIntParam } from './envelope';
+import { text } from './text';
 
 /**
  * Every action staff can take, closed so the console can name each one and filter by it. A new
@@ -160,7 +161,7 @@ export const adjustmentBodySchema = z.strictObject({
       .finite()
       .transform((value) => String(value)),
   ]),
-  reason: z.string().max(1000).optional(),
+  reason: text().max(1000).optional(),
 });
 export type AdjustmentBody = z.input<typeof adjustmentBodySchema>;
 
@@ -236,7 +237,7 @@ export type AdjustmentRequestList = z.infer<typeof adjustmentRequestListSchema>;
 export const adjustmentDecisionBodySchema = z.strictObject({
   id: positiveIntParam,
   decision: z.enum(['approve', 'reject']),
-  reason: z.string().max(1000).optional(),
+  reason: text().max(1000).optional(),
 });
 
 export const adjustmentListQuerySchema = z.strictObject({

@@ -11,6 +11,7 @@ import { intParam, positiveIntParam } from './envelope';
 import { decimalString } from './fiat';
 import { localeSchema } from './locales';
 import { instrumentKinds } from './market';
+import { text } from './text';
 
 /** A form client sends "" for "any". */
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
@@ -101,9 +102,9 @@ export const adminArticleListReplySchema = z.object({
 export type AdminArticleList = z.infer<typeof adminArticleListReplySchema>;
 
 const articleFields = {
-  title: z.string().trim().min(1).max(contentAdminLimits.titleLengthMax),
-  summary: z.string().trim().max(contentAdminLimits.summaryLengthMax),
-  content: z.string().max(contentAdminLimits.articleBodyLengthMax),
+  title: text().trim().min(1).max(contentAdminLimits.titleLengthMax),
+  summary: text().trim().max(contentAdminLimits.summaryLengthMax),
+  content: text().max(contentAdminLimits.articleBodyLengthMax),
   /** Required for banners: a stored upload ("/uploads/...") or an http(s) URL; null clears. */
   image_url: safeUrlSchema.nullable(),
   /** An in-app hash route a banner opens ("/pages/..."), or an absolute http(s) URL. */
@@ -159,8 +160,8 @@ export const adminFaqListReplySchema = z.array(adminFaqItemSchema);
 export const adminLocaleQuerySchema = z.strictObject({ locale: localeSchema });
 
 const faqFields = {
-  question: z.string().trim().min(1).max(contentAdminLimits.faqQuestionLengthMax),
-  answer: z.string().trim().min(1).max(contentAdminLimits.faqAnswerLengthMax),
+  question: text().trim().min(1).max(contentAdminLimits.faqQuestionLengthMax),
+  answer: text().trim().min(1).max(contentAdminLimits.faqAnswerLengthMax),
 };
 
 /** POST /admin/content/faq/create: appended at the end unless `sort_order` is given. */
@@ -215,8 +216,8 @@ export type AdminPage = z.infer<typeof adminPageSchema>;
 export const adminPageSaveBodySchema = z.strictObject({
   slug: z.enum(contentPageSlugs),
   locale: localeSchema,
-  title: z.string().trim().min(1).max(contentAdminLimits.pageTitleLengthMax),
-  content: z.string().trim().min(1).max(contentAdminLimits.pageBodyLengthMax),
+  title: text().trim().min(1).max(contentAdminLimits.pageTitleLengthMax),
+  content: text().trim().min(1).max(contentAdminLimits.pageBodyLengthMax),
 });
 export type AdminPageSaveBody = z.input<typeof adminPageSaveBodySchema>;
 
@@ -236,7 +237,7 @@ export type AdminSiteSettings = z.infer<typeof adminSiteSettingsSchema>;
 /** POST /admin/content/settings/save: only the keys sent change; null clears a value. */
 export const adminSiteSettingsSaveBodySchema = z
   .strictObject({
-    site_name: z.string().trim().min(1).max(contentAdminLimits.siteNameLengthMax).nullable().optional(),
+    site_name: text().trim().min(1).max(contentAdminLimits.siteNameLengthMax).nullable().optional(),
     site_logo: safeUrlSchema.nullable().optional(),
     kefu_url: safeUrlSchema.nullable().optional(),
     whatsapp_url: safeUrlSchema.nullable().optional(),

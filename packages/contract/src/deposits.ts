@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { intParam, positiveIntParam } from './envelope';
+import { text } from './text';
 
 /**
  * One staff member's approval of a money request: who (id and display name), when (epoch ms), and
@@ -101,7 +102,7 @@ export const depositRequestBodySchema = z.strictObject({
   amount: amountParam,
   currency: currencyRefParam,
   type: z.union([z.literal(0), z.literal('0')]).optional(),
-  account: z.string().trim().max(128).optional(),
+  account: text().trim().max(128).optional(),
   chain: chainParam.optional(),
   voucher: uploadPathParam.optional(),
   pic: uploadPathParam.optional(),
@@ -202,6 +203,6 @@ export type DepositQueue = z.infer<typeof depositQueueSchema>;
 export const depositDecisionBodySchema = z.strictObject({
   id: positiveIntParam,
   decision: z.enum(['approve', 'reject']),
-  reason: z.string().trim().max(200).optional(),
+  reason: text().trim().max(200).optional(),
   amount: amountParam.optional(),
 });

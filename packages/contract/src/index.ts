@@ -15,6 +15,7 @@ export * from './realtime';
 export * from './route';
 export * from './spot';
 export * from './staff';
+export * from './text';
 export * from './timezone';
 export * from './upload';
 export * from './user-admin';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { intParam, positiveIntParam } from './envelope';
+import { text } from './text';
 
 /** Staff roles; the server's route policies use the same five (a test keeps them equal). */
 export const staffRoleNames = ['admin', 'compliance', 'finance', 'content', 'support'] as const;
@@ -12,7 +13,7 @@ export const staffPasswordLengthMax = 128;
 export const staffNameLengthMax = 64;
 export const staffEmailLengthMax = 254;
 
-const staffEmail = z.string().trim().toLowerCase().max(staffEmailLengthMax).pipe(z.email());
+const staffEmail = text().trim().toLowerCase().max(staffEmailLengthMax).pipe(z.email());
 const staffPassword = z.string().min(staffPasswordLengthMin).max(staffPasswordLengthMax);
 /** Six digits from the authenticator app. */
 const totpCode = z
@@ -44,7 +45,7 @@ const blankAsAbsent = (value: unknown) => (value === '' || value === null ? unde
 
 /** POST /admin/auth/login */
 export const staffLoginBodySchema = z.strictObject({
-  email: z.string().trim().min(1).max(staffEmailLengthMax),
+  email: text().trim().min(1).max(staffEmailLengthMax),
   password: z.string().min(1).max(staffPasswordLengthMax),
   code: totpCode,
 });
@@ -85,7 +86,7 @@ export type StaffList = z.infer<typeof staffListReplySchema>;
 /** POST /admin/staff/create */
 export const staffCreateBodySchema = z.strictObject({
   email: staffEmail,
-  name: z.string().trim().min(1).max(staffNameLengthMax),
+  name: text().trim().min(1).max(staffNameLengthMax),
   roles: staffRolesField,
   password: staffPassword,
 });

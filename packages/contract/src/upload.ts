@@ -3,7 +3,8 @@ import { z } from 'zod';
 /** The multipart field the file travels in (client contract). */
 export const uploadFieldName = 'file';
 export const uploadMaxBytes = 5 * 1024 * 1024;
-export const uploadMaxPixels = 40_000_000;
+/** Enough for an ID photo or a voucher (a 12-megapixel phone photo in any aspect); decoding more only costs time. */
+export const uploadMaxPixels = 16_000_000;
 /** What the server accepts, by content (never by name); each comes back re-encoded in its own type. */
 export const uploadImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 

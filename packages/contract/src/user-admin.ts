@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { positiveIntParam } from './envelope';
+import { text } from './text';
 import { levelStateSchema } from './verification';
 import { accountKindParam, billEntryKinds, billLineSchema, perAccountKind } from './wallet';
 
@@ -31,7 +32,7 @@ const amountText = z.string().regex(/^\d{1,40}(\.\d{1,18})?$/);
  * Without `q`, the newest users. Newest first, 20 a page.
  */
 export const userSearchQuerySchema = z.strictObject({
-  q: z.preprocess(blankAsAbsent, z.string().trim().min(1).max(userAdminQueryLengthMax).optional()),
+  q: z.preprocess(blankAsAbsent, text().trim().min(1).max(userAdminQueryLengthMax).optional()),
   page: z.preprocess(blankAsAbsent, pageParam.optional()),
 });
 export type UserSearchQuery = z.input<typeof userSearchQuerySchema>;
@@ -142,9 +143,9 @@ export type UserSessionsReply = z.infer<typeof userSessionsReplySchema>;
 
 const optionalReason = z.preprocess(
   blankAsAbsent,
-  z.string().trim().min(userAdminReasonLengthMin).max(userAdminReasonLengthMax).optional(),
+  text().trim().min(userAdminReasonLengthMin).max(userAdminReasonLengthMax).optional(),
 );
-const requiredReason = z.string().trim().min(userAdminReasonLengthMin).max(userAdminReasonLengthMax);
+const requiredReason = text().trim().min(userAdminReasonLengthMin).max(userAdminReasonLengthMax);
 
 /** POST /admin/users/sessions/revoke: end one session. */
 export const userSessionRevokeBodySchema = z.strictObject({

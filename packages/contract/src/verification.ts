@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { positiveIntParam } from './envelope';
+import { text } from './text';
 
 export const idTypes = ['id_card', 'passport', 'driver_license'] as const;
 export type IdType = (typeof idTypes)[number];
@@ -92,11 +93,11 @@ export const verificationDecisionBodySchema = z.union([
   z.strictObject({
     id: positiveIntParam,
     decision: z.literal('approve'),
-    reason: z.string().max(200).optional(),
+    reason: text().max(200).optional(),
   }),
   z.strictObject({
     id: positiveIntParam,
     decision: z.literal('reject'),
-    reason: z.string().trim().min(2).max(200),
+    reason: text().trim().min(2).max(200),
   }),
 ]);

@@ -91,6 +91,8 @@ export async function startTestApp(
     APPROVAL_TWO_PERSON_ABOVE_USDT: '1000000000000',
     // A fixed seed: test prices are reproducible (installations keep theirs secret).
     SIMULATED_MARKET_SEED: '20261122',
+    // Many sign-ins from one address; tests of the throttle turn it on (modules/throttle).
+    THROTTLE: 'false',
     ...overrides.env,
   });
   const database = await testDatabase.open();

@@ -85,7 +85,7 @@ export function isLockedAt(lockedUntil: Date | null, now: Date): boolean {
   return lockedUntil !== null && lockedUntil.getTime() > now.getTime();
 }
 
-/** Failures counted for one login name (used for names without an account, kept in memory). */
+/** Failures counted for one login name; the repositories apply the same rule in SQL (users, unknown_login_failures). */
 export type FailureState = { readonly failures: number; readonly lockedUntil: Date | null };
 
 /** The state after one more failure: the fifth locks for the lockout and starts counting again. */

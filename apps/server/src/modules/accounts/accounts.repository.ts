@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import { userSessions, users } from './accounts.schema';
+import { unknownLoginFailures, userSessions, users } from './accounts.schema';
 
 /** A user as the service sees it; hashes stay inside the module and never reach a reply. */
 export type UserRecord = typeof users.$inferSelect;
@@ -84,6 +84,55 @@ export async function recordLoginFailure(
     .where(eq(users.id, params.userId))
     .returning({ failedLogins: users.failedLogins });
   return row?.failedLogins === 0;
+}
+
+/** When the unknown login name is locked until, or null. */
+export async function unknownNameLockedUntil(db: Database, name: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ lockedUntil: unknownLoginFailures.lockedUntil })
+    .from(unknownLoginFailures)
+    .where(eq(unknownLoginFailures.name, name))
+    .limit(1);
+  return row?.lockedUntil ?? null;
+}
+
+/** Rows of names not tried for this long are dropped by the next failure that prunes. */
+const unknownNameForgottenAfterMs = 24 * 60 * 60_000;
+
+/**
+ * One more failure of a name without an account, counted like recordLoginFailure (the failure
+ * that reaches the limit locks and starts counting again); now and then forgets names not tried
+ * for a day.
+ */
+export async function recordUnknownNameFailure(
+  db: Database,
+  params: { name: string; now: Date; failuresMax: number; lockUntil: Date; prune: boolean },
+): Promise<void> {
+  const reachesLimit = sql`${unknownLoginFailures.failures} + 1 >= ${params.failuresMax}`;
+  const firstLocks = params.failuresMax <= 1;
+  await db
+    .insert(unknownLoginFailures)
+    .values({
+      name: params.name,
+      failures: firstLocks ? 0 : 1,
+      lockedUntil: firstLocks ? params.lockUntil : null,
+      updatedAt: params.now,
+    })
+    .onConflictDoUpdate({
+      target: unknownLoginFailures.name,
+      set: {
+        failures: sql`case when ${reachesLimit} then 0 else ${unknownLoginFailures.failures} + 1 end`,
+        lockedUntil: sql`case when ${reachesLimit} then ${timestampParam(params.lockUntil)} else ${unknownLoginFailures.lockedUntil} end`,
+        updatedAt: params.now,
+      },
+    });
+  if (params.prune) {
+    await db
+      .delete(unknownLoginFailures)
+      .where(
+        sql`${unknownLoginFailures.updatedAt} < ${timestampParam(new Date(params.now.getTime() - unknownNameForgottenAfterMs))}`,
+      );
+  }
 }
 
 export async function clearLoginFailures(db: Database, userId: number): Promise<void> {

@@ -109,3 +109,19 @@ export const deliveryOutbox = pgTable(
     index('delivery_outbox_viewer_idx').on(table.viewerHash, table.id),
   ],
 );
+
+/**
+ * Failed sign-ins of login names without an account (issue 22 defect 4): counted and locked
+ * exactly as a user's own failed_logins and locked_until are, in the database (no cap, kept across
+ * restarts, shared by every server process), so a locked account and an unknown name answer alike.
+ */
+export const unknownLoginFailures = pgTable(
+  'unknown_login_failures',
+  {
+    name: text('name').primaryKey(),
+    failures: integer('failures').notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('unknown_login_failures_updated_at_idx').on(table.updatedAt)],
+);

@@ -4,8 +4,6 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { uniqueViolationOf } from '../../platform/db/database-errors';
 import {
-  afterFailure,
-  type FailureState,
   isLockedAt,
   loginFailuresMax,
   loginLockoutMs,
@@ -23,6 +21,8 @@ import {
   findUserByLoginName,
   recordLoginFailure,
   recordPayPasswordFailure,
+  recordUnknownNameFailure,
+  unknownNameLockedUntil,
   updatePasswordHash,
   updatePayPasswordHash,
 } from './accounts.repository';
@@ -38,8 +38,8 @@ import {
 } from './sessions.service';
 import { createUser, inviterOf } from './users.service';
 
-/** Login names without an account are tracked in memory (bounded) so they lock out alike. */
-export const unknownLoginNamesTrackedMax = 10_000;
+/** Every this many failures of unknown names, rows of names not tried for a day are removed. */
+const unknownNamesPruneEvery = 1000;
 
 function refuseMismatch(password: string, confirmation: string): void {
   if (password !== confirmation) throw accountsError('passwords_inconsistent');
@@ -106,24 +106,7 @@ export type AccountsServiceDeps = {
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { db, clock } = deps;
   const sessionEvents = deps.sessionEvents ?? noSessionEvents;
-  const unknownNames = new Map<string, FailureState>();
-
-  function unknownNameLocked(name: string, now: Date): boolean {
-    return isLockedAt(unknownNames.get(name)?.lockedUntil ?? null, now);
-  }
-
-  function countUnknownNameFailure(name: string, now: Date): void {
-    const state = unknownNames.get(name) ?? { failures: 0, lockedUntil: null };
-    unknownNames.delete(name);
-    if (unknownNames.size >= unknownLoginNamesTrackedMax) {
-      const oldest = unknownNames.keys().next().value;
-      if (oldest !== undefined) unknownNames.delete(oldest);
-    }
-    unknownNames.set(
-      name,
-      afterFailure(state, now, { failuresMax: loginFailuresMax, lockoutMs: loginLockoutMs }),
-    );
-  }
+  let unknownNameFailures = 0;
 
   /**
    * Always one argon2 verification, whether the name exists or not, locked or not; unknown names
@@ -139,10 +122,17 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     const now = clock.now();
     const user = await findUserByLoginName(db, name);
     if (!user) {
-      const locked = unknownNameLocked(name, now);
+      const locked = isLockedAt(await unknownNameLockedUntil(db, name), now);
       await verifyPassword(null, params.password);
       if (locked) throw accountsError('login_locked');
-      countUnknownNameFailure(name, now);
+      unknownNameFailures += 1;
+      await recordUnknownNameFailure(db, {
+        name,
+        now,
+        failuresMax: loginFailuresMax,
+        lockUntil: lockUntil(now, loginLockoutMs),
+        prune: unknownNameFailures % unknownNamesPruneEvery === 0,
+      });
       throw accountsError('login_failed');
     }
     if (isLockedAt(user.lockedUntil, now)) {

@@ -1,6 +1,7 @@
 import { uploadMaxPixels } from '@fairex/contract';
 import sharp, { type Sharp } from 'sharp';
 import { assertNever } from '../../platform/http/route-policy';
+import { createSemaphore } from '../../platform/semaphore';
 import { exceedsPixelLimit, type ImageType } from './upload.domain';
 
 /**
@@ -10,6 +11,15 @@ import { exceedsPixelLimit, type ImageType } from './upload.domain';
 export type ReencodeOutcome =
   | { readonly ok: true; readonly bytes: Buffer; readonly width: number; readonly height: number }
   | { readonly ok: false; readonly reason: 'tooManyPixels' | 'unreadable' };
+
+/**
+ * Image decoding and encoding run on libuv's thread pool (4 threads), which password hashing
+ * (argon2) needs too: twelve big GIFs at once made sign-in wait seconds (issue 22 defect 5). One
+ * image at a time keeps the other threads for sign-in; a long queue is refused, not grown.
+ */
+export const imageWorkConcurrency = 1;
+export const imageWorkWaitingMax = 16;
+export const imageWork = createSemaphore(imageWorkConcurrency, imageWorkWaitingMax);
 
 const jpegQuality = 85;
 const webpQuality = 85;
@@ -54,7 +64,11 @@ function isPixelLimitError(error: unknown): boolean {
  * Decodes `bytes` as `type` (the type the magic bytes announced; the decoder must agree), turns it
  * upright by its EXIF orientation, and encodes it again in the same format with no metadata.
  */
-export async function reencodeImage(bytes: Buffer, type: ImageType): Promise<ReencodeOutcome> {
+export function reencodeImage(bytes: Buffer, type: ImageType): Promise<ReencodeOutcome> {
+  return imageWork.run(() => reencodeNow(bytes, type));
+}
+
+async function reencodeNow(bytes: Buffer, type: ImageType): Promise<ReencodeOutcome> {
   const header = await readHeader(bytes);
   if (!header || header.format !== type) return { ok: false, reason: 'unreadable' };
   if (exceedsPixelLimit(header, uploadMaxPixels)) return { ok: false, reason: 'tooManyPixels' };

@@ -50,7 +50,7 @@ const uploadPathPattern = /^\/uploads\/(2026\/11\/[0-9a-f]{32})\.(jpg|png|webp|g
 const messages = {
   unsupported: 'Only JPEG, PNG, WebP or GIF images can be uploaded',
   fileTooLarge: 'The file is too large (at most 5 MB)',
-  tooManyPixels: 'The image is too large (at most 40 megapixels)',
+  tooManyPixels: 'The image is too large (at most 16 megapixels)',
   unreadable: 'The image could not be read; it may be damaged',
   parameter: 'Parameter error',
 };

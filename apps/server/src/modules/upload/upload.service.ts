@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { uploadMaxBytes } from '@fairex/contract';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
+import { platformErrors } from '../../platform/http/app-error';
+import { SemaphoreFullError } from '../../platform/semaphore';
 import type { FileStorage } from '../../platform/storage/file-storage';
 import {
   type FileReader,
@@ -61,7 +63,10 @@ export function createUploadService(deps: UploadServiceDeps): UploadService {
       if (bytes.length > uploadMaxBytes) throw uploadError('fileTooLarge');
       const type = sniffImageType(bytes);
       if (!type) throw uploadError('unsupportedType');
-      const image = await reencodeImage(bytes, type);
+      const image = await reencodeImage(bytes, type).catch((error: unknown) => {
+        if (error instanceof SemaphoreFullError) throw platformErrors.tooManyRequests();
+        throw error;
+      });
       if (!image.ok)
         throw uploadError(image.reason === 'tooManyPixels' ? 'tooManyPixels' : 'unreadableImage');
 

@@ -1,4 +1,4 @@
-import type { Locale } from '@fairex/contract';
+import { controlCharactersIssue, hasControlCharacters, type Locale } from '@fairex/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type MessageKey, translate } from '../i18n/messages';
 import { AppError, platformErrors } from './app-error';
@@ -30,6 +30,9 @@ declare module 'fastify' {
 /** Fastify's own 4xx errors map onto catalogue entries; anything else is internal. */
 function catalogueErrorFor(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
+  if (error.validation?.some((issue) => issue.message === controlCharactersIssue)) {
+    return platformErrors.controlCharacters();
+  }
   if (error.validation || error.code === 'FST_ERR_VALIDATION') return platformErrors.parameterError();
   const status = error.statusCode ?? 500;
   if (status === 413) return platformErrors.requestTooLarge();
@@ -37,6 +40,18 @@ function catalogueErrorFor(error: FastifyError): AppError {
   if (status === 503) return new AppError('errors.unavailable');
   if (status >= 400 && status < 500) return platformErrors.parameterError();
   return platformErrors.internal();
+}
+
+/**
+ * Whether any string a request carries (query, body, at any depth) holds a control character: the
+ * net under the contract's text() fields, so no field a schema left as a bare string can carry NUL
+ * to PostgreSQL (which refuses it, a 5xx) or anything else invisible into stored text.
+ */
+export function carriesControlCharacters(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return hasControlCharacters(value);
+  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  const items = Array.isArray(value) ? value : Object.values(value);
+  return items.some((item) => carriesControlCharacters(item, depth + 1));
 }
 
 function localeOf(request: FastifyRequest): Locale {
@@ -73,6 +88,9 @@ export function installApiEnvelope(app: FastifyInstance, sessions: SessionResolv
       throw platformErrors.forbidden();
     }
     request.principal = await authorize(policy, presentedToken(request), sessions);
+    if (carriesControlCharacters(request.query) || carriesControlCharacters(request.body)) {
+      throw platformErrors.controlCharacters();
+    }
   });
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

@@ -20,6 +20,7 @@ export class AppError extends Error {
 /** The platform's own catalogue; modules keep theirs in `<feature>.errors.ts`. */
 export const platformErrors = {
   parameterError: () => new AppError('errors.parameter_error'),
+  controlCharacters: () => new AppError('errors.control_characters'),
   sessionInvalid: () => new AppError('errors.session_invalid', 999),
   verificationRequired: () => new AppError('errors.verification_required', 998),
   forbidden: () => new AppError('errors.forbidden', 'error', 403),

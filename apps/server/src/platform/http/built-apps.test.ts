@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheControlFor, serveBuiltApp } from './built-apps';
+import { cacheControlFor, inlineScriptHashes, serveBuiltApp } from './built-apps';
 
 describe('cacheControlFor', () => {
   it('keeps hashed build files for a year and revalidates the rest', () => {
@@ -76,5 +77,22 @@ describe('serveBuiltApp', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe(page);
+  });
+});
+
+describe('the hashes of inline scripts in built apps', () => {
+  it('gives the CSP hash of each inline script, none for external ones or a missing build', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'fairex-csp-'));
+    try {
+      const inline = '(function(){var x=1;})()';
+      writeFileSync(
+        path.join(root, 'index.html'),
+        `<html><head><script>${inline}</script><script type="module" crossorigin src="/a.js"></script></head></html>`,
+      );
+      const expected = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
+      expect(inlineScriptHashes([root, path.join(root, 'missing')])).toEqual([expected]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

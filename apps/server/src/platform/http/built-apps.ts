@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
@@ -34,4 +36,27 @@ export async function serveBuiltApp(
     },
   });
   return true;
+}
+
+/**
+ * The CSP source expressions ('sha256-...') of the inline scripts in the built apps' index.html
+ * (the web's early-preload script), so the content security policy allows exactly those and no
+ * other inline script. Folders without a build give none.
+ */
+export function inlineScriptHashes(roots: readonly string[]): string[] {
+  const hashes: string[] = [];
+  for (const root of roots) {
+    let html: string;
+    try {
+      html = readFileSync(path.join(root, 'index.html'), 'utf8');
+    } catch {
+      continue;
+    }
+    for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+      const body = match[1] ?? '';
+      if (body.trim() === '') continue;
+      hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+    }
+  }
+  return hashes;
 }
