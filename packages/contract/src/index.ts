@@ -21,3 +21,4 @@ export * from './user-admin';
 export * from './verification';
 export * from './wallet';
 export * from './withdrawals';
+export * from './options';

@@ -64,6 +64,25 @@ export function ticksAfter(
     .limit(limit);
 }
 
+/** Ticks of one instrument recorded from `from` (inclusive) to `to` (inclusive), by time then id. */
+export function ticksBetween(
+  db: Database,
+  params: { instrumentId: number; from: Date; to: Date; limit: number },
+): Promise<TickRow[]> {
+  return db
+    .select()
+    .from(priceTicks)
+    .where(
+      and(
+        eq(priceTicks.instrumentId, params.instrumentId),
+        gte(priceTicks.recordedAt, params.from),
+        lte(priceTicks.recordedAt, params.to),
+      ),
+    )
+    .orderBy(asc(priceTicks.recordedAt), asc(priceTicks.id))
+    .limit(params.limit);
+}
+
 /** The newest tick of every instrument that has one. */
 export function latestTicks(db: Database): Promise<TickRow[]> {
   return db

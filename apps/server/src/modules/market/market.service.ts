@@ -128,6 +128,15 @@ export interface MarketService {
     afterId: bigint,
     limit: number,
   ): Promise<{ readonly id: bigint; readonly price: string; readonly time: number }[]>;
+  /**
+   * Recorded ticks of one instrument from `from` to `to` (inclusive), oldest first, at most
+   * `limit`: the inputs settlements and receipts recompute outcomes from. `tx`: read within the
+   * caller's transaction (a settlement's).
+   */
+  ticksBetween(
+    params: { instrumentId: number; from: Date; to: Date; limit: number },
+    tx?: Database,
+  ): Promise<{ id: string; price: string; time: number }[]>;
   favourites(userId: number): Promise<{ id: number; currency_id: number; symbol: string }[]>;
   addFavourite(userId: number, instrumentId: number): Promise<void>;
   removeFavourite(userId: number, instrumentId: number): Promise<void>;
@@ -678,6 +687,17 @@ export function createMarketService(deps: {
       }
       return (await storedCandles(state, period, from, to)).map((candle) => toCandle(state, candle));
     },
+    async ticksBetween(params, tx) {
+      const state = states.get(params.instrumentId);
+      if (!state) return [];
+      const rows = await repository.ticksBetween(tx ?? db, params);
+      return rows.map((row) => ({
+        id: row.id.toString(),
+        price: fromScaledBigint(units(row.price, state.priceScale), state.priceScale),
+        time: row.recordedAt.getTime(),
+      }));
+    },
+
     async tick(id) {
       const value = BigInt(id);
       if (value > bigintMax) throw marketError('tick_not_found');
