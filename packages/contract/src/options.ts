@@ -138,8 +138,11 @@ export const optionResultRoute = getRoute('/microtrade/get_result', {
 /** GET /microtrade/receipt {id}: any order's receipt with the ticks from open to close (public). */
 export const optionReceiptSchema = z.object({
   order: optionOrderSchema,
-  /** Every recorded tick of the instrument from the open tick to the close tick (or tolerance end). */
-  ticks: z.array(optionTickSchema),
+  /**
+   * Every recorded tick of the instrument from the open tick to the close tick (or tolerance
+   * end), each with its chain hash (GET /market/tick_chain publishes the heads).
+   */
+  ticks: z.array(optionTickSchema.extend({ hash: z.string().nullable() })),
 });
 export type OptionReceipt = z.infer<typeof optionReceiptSchema>;
 export const optionReceiptRoute = getRoute('/microtrade/receipt', {

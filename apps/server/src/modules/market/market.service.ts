@@ -136,7 +136,9 @@ export interface MarketService {
   ticksBetween(
     params: { instrumentId: number; from: Date; to: Date; limit: number },
     tx?: Database,
-  ): Promise<{ id: string; price: string; time: number }[]>;
+  ): Promise<{ id: string; price: string; time: number; hash: string | null }[]>;
+  /** The head of each instrument's tick chain: its newest tick's id, time and hash (published). */
+  tickChainHeads(): { symbol: string; id: string; time: number; hash: string }[];
   favourites(userId: number): Promise<{ id: number; currency_id: number; symbol: string }[]>;
   addFavourite(userId: number, instrumentId: number): Promise<void>;
   removeFavourite(userId: number, instrumentId: number): Promise<void>;
@@ -216,6 +218,8 @@ export function createMarketService(deps: {
 }): MarketService {
   const { db, clock, options } = deps;
   const states = new Map<number, State>();
+  /** Each instrument's tick chain head (ticks.chain.ts), advanced by every recorded batch. */
+  const chainHeads = new Map<number, string>();
   const bySymbol = new Map<string, State>();
   const quoteListeners = new Set<QuotesListener>();
   const candleListeners = new Set<CandleListener>();
@@ -296,6 +300,7 @@ export function createMarketService(deps: {
       bySymbol.set(row.symbol.toUpperCase(), state);
     }
     for (const tick of await repository.latestTicks(db)) {
+      if (tick.hash !== null) chainHeads.set(tick.instrumentId, tick.hash);
       const state = states.get(tick.instrumentId);
       if (!state) continue;
       state.last = {
@@ -485,7 +490,7 @@ export function createMarketService(deps: {
       const tick = simulatedTick(tickerFor(toSimulated(state.row), options.seed), options.seed, second, true);
       if (tick) ticks.push(tick);
     }
-    const ids = await repository.insertTicks(db, ticks);
+    const ids = await repository.insertTicks(db, ticks, chainHeads);
     ticks.forEach((tick, index) => {
       const state = states.get(tick.instrumentId);
       const id = ids[index];
@@ -507,7 +512,7 @@ export function createMarketService(deps: {
       return state !== undefined && (!state.last || tick.time > state.last.time);
     });
     if (fresh.length === 0) return;
-    const ids = await repository.insertTicks(db, fresh);
+    const ids = await repository.insertTicks(db, fresh, chainHeads);
     const changed: { state: State; period: CandlePeriod; candle: CandleValue }[] = [];
     const touched = new Set<State>();
     fresh.forEach((tick, index) => {
@@ -695,7 +700,18 @@ export function createMarketService(deps: {
         id: row.id.toString(),
         price: fromScaledBigint(units(row.price, state.priceScale), state.priceScale),
         time: row.recordedAt.getTime(),
+        hash: row.hash,
       }));
+    },
+
+    tickChainHeads() {
+      const heads: { symbol: string; id: string; time: number; hash: string }[] = [];
+      for (const state of states.values()) {
+        const hash = chainHeads.get(state.row.id);
+        if (hash && state.last)
+          heads.push({ symbol: state.row.symbol, id: state.last.id, time: state.last.time, hash });
+      }
+      return heads;
     },
 
     async tick(id) {

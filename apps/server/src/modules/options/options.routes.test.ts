@@ -293,4 +293,38 @@ describe.each(testDatabases())('seconds options on $name', (testDatabase) => {
     )) as unknown as { rows: { n: number }[] };
     expect(rows.rows[0]?.n).toBe(0);
   });
+
+  it('recorded ticks are append-only and hash-chained: a rewrite is named by the verification', async () => {
+    const { verifyTickChains } = await import('../market');
+    const before = await verifyTickChains(testApp.database.db);
+    expect(before.ok ? 'ok' : JSON.stringify(before.broken)).toBe('ok');
+    expect(before.verified).toBeGreaterThan(40);
+    const heads = await okMessage<{ symbol: string; hash: string }[]>(caller.get('/market/tick_chain'));
+    const btc = heads.find((head) => head.symbol === 'BTC/USDT');
+    expect(before.ok && before.heads.get(matchId)).toBe(btc?.hash);
+    const db = testApp.database.db;
+    const refusal = async (statement: string) => {
+      const error = (await db.execute(statement).then(
+        () => null,
+        (failure: unknown) => failure,
+      )) as { cause?: unknown } | null;
+      return String(error?.cause ?? error);
+    };
+    expect(
+      await refusal(`update price_ticks set price = price + 1 where instrument_id = ${matchId}`),
+    ).toMatch(/append-only/);
+    expect(await refusal('delete from price_ticks where id = 1')).toMatch(/append-only/);
+    // Someone with the power to lift the guard rewrites one tick: the walk names exactly it.
+    const [target] = (
+      (await db.execute(
+        `select id::text from price_ticks where instrument_id = ${matchId} and hash is not null order by id limit 1 offset 5`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows;
+    await db.execute('alter table price_ticks disable trigger price_ticks_append_only');
+    await db.execute(`update price_ticks set price = price + 1 where id = ${target?.id}`);
+    await db.execute('alter table price_ticks enable trigger price_ticks_append_only');
+    const after = await verifyTickChains(db);
+    expect(after.ok).toBe(false);
+    expect(!after.ok && after.broken.id).toBe(target?.id);
+  });
 });

@@ -211,7 +211,7 @@ export function createOptionsService(deps: {
   /** Settles one order at its expiry: the scheduled work's handler (exactly once, in its row's transaction). */
   async function settle(tx: Database, work: DueWork, now: Date): Promise<WorkOutcome> {
     const row = await orderRow(tx, BigInt(work.key), true);
-    if (!row || row.status !== 'open') return { done: true };
+    if (row?.status !== 'open') return { done: true };
     const expiresMs = ms(row.expires_at);
     const ticks = await market.ticksBetween(
       {
@@ -373,7 +373,7 @@ export function createOptionsService(deps: {
     }): Promise<OptionOrder> {
       halts.assertOpen(optionsHaltScope);
       const instrument = market.instruments().find((candidate) => candidate.id === params.matchId);
-      if (!instrument || instrument.status !== 'trading') throw optionsError('instrument_unavailable');
+      if (instrument?.status !== 'trading') throw optionsError('instrument_unavailable');
       const [term] = (await termRows(params.matchId)).filter(
         (row) => row.seconds === params.seconds && row.enabled,
       );
@@ -459,7 +459,7 @@ export function createOptionsService(deps: {
       const rows = await rowsOf<OrderRow>(
         db,
         sql`select ${orderColumns} from option_orders where ${where}
-            order by id desc limit ${limit} offset ${(page - 1) * limit}`,
+            order by option_orders.id desc limit ${limit} offset ${(page - 1) * limit}`,
       );
       const [count] = await rowsOf<{ n: number }>(
         db,

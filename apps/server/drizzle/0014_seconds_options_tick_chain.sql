@@ -39,5 +39,6 @@ CREATE TABLE "option_terms" (
 	CONSTRAINT "option_terms_sound" CHECK (seconds > 0 and rate > 0 and min_stake > 0 and max_stake >= min_stake)
 );
 --> statement-breakpoint
+ALTER TABLE "price_ticks" ADD COLUMN "hash" text;--> statement-breakpoint
 CREATE INDEX "option_orders_user_idx" ON "option_orders" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "option_orders_open_idx" ON "option_orders" USING btree ("currency_id") WHERE status = 'open';
