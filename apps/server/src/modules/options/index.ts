@@ -16,6 +16,7 @@ export const optionsManifest = {
   name: 'options',
   entryKinds: ['option_win', 'option_loss', 'option_pool_funding'],
   accountKinds: ['micro'],
+  shortcuts: ['options'],
   localeNamespace: 'options',
 } as const satisfies ModuleManifest;
 
