@@ -325,9 +325,11 @@ export function createOptionsService(deps: {
       const currency = (await payableCurrencies())[0];
       if (!currency) return;
       const unit = 10n ** BigInt(currency.scale);
-      const pairs = market
-        .instruments()
-        .filter((instrument) => instrument.kind === 'spot' && instrument.quote === currency.code);
+      // From the table, not the market's memory: on a server start the market loads after the modules.
+      const pairs = await rowsOf<{ id: number }>(
+        db,
+        sql`select id from instruments where kind = 'spot' and upper(quote) = ${currency.code} order by id`,
+      );
       for (const pair of pairs) {
         for (const term of defaultTerms) {
           await db.execute(

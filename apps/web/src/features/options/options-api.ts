@@ -40,7 +40,7 @@ export function ordersQuery(status: 1 | 3, page: number) {
         empty: { list: [], total: 0, page, limit: 5 },
         signal,
       }),
-    refetchInterval: status === 1 ? 2_000 : false,
+    refetchInterval: status === 1 ? 2_000 : 5_000,
   });
 }
 
