@@ -77,6 +77,11 @@ describe('seconds options in a browser', () => {
     await page.getByTestId('options-amount').fill('10');
     await page.getByTestId('options-up').click();
     await page.getByTestId('options-confirm').waitFor();
+    await page.getByRole('button', { name: 'Confirm' }).waitFor();
+    // The dialog fades in: wait for it to be fully opaque before the picture.
+    await expect
+      .poll(() => page.locator('.adm-center-popup-wrap').evaluate((node) => getComputedStyle(node).opacity))
+      .toBe('1');
     await screenshot(page, 'options-confirm-375');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByTestId('options-order').first().waitFor();

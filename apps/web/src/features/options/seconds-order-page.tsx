@@ -330,7 +330,7 @@ function Receipt({ id }: { id: number }) {
         {order.close_tick && row(t('options:receipt.hash'), hashOf(order.close_tick.id))}
         {row(t('options:receipt.rule'), t('options:order.rule'))}
         {order.result && row(t('options:receipt.result'), t(`options:results.${order.result}`))}
-        {order.payout !== null && row(t('options:order.payout'), `${order.payout} ${order.currency_name}`)}
+        {order.payout !== null && row(t('options:receipt.paid'), `${order.payout} ${order.currency_name}`)}
         {row(t('options:receipt.ticks'), String(ticks.length))}
       </dl>
     </div>
