@@ -493,7 +493,10 @@ export function createOptionsService(deps: {
     async pools(): Promise<OptionPool[]> {
       const result: OptionPool[] = [];
       for (const currency of await payableCurrencies()) {
-        const { balance, held } = await systemAccountBalance(db, { system: optionsPool, currencyId: currency.id });
+        const { balance, held } = await systemAccountBalance(db, {
+          system: optionsPool,
+          currencyId: currency.id,
+        });
         const [open] = await rowsOf<{ n: number }>(
           db,
           sql`select count(*)::int as n from option_orders where status = 'open' and currency_id = ${currency.id}`,
