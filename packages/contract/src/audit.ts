@@ -51,6 +51,8 @@ export const auditActions = [
   'staff.logout',
   'halt.resume',
   'ieo.project_create',
+  'option_terms.update',
+  'option_pool.fund',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -72,6 +74,8 @@ export const auditTargetTypes = [
   'staff',
   'halt',
   'ieo_project',
+  'option_terms',
+  'option_pool',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

@@ -114,6 +114,22 @@ export const tickSchema = z.object({
   time: z.number().int(),
 });
 export type Tick = z.infer<typeof tickSchema>;
+
+/**
+ * GET /market/tick_chain: the head of each instrument's hash-chained tick history (its newest
+ * tick). Keep one: a later rewrite of any earlier tick cannot reach the same head.
+ */
+export const tickChainHeadSchema = z.object({
+  symbol: z.string(),
+  id: z.string(),
+  time: z.number().int(),
+  hash: z.string(),
+});
+export const tickChainRoute = getRoute('/market/tick_chain', {
+  policy: 'public',
+  query: z.strictObject({}),
+  reply: z.array(tickChainHeadSchema),
+});
 export const tickQuerySchema = z.strictObject({ id: z.string().regex(/^\d{1,19}$/) });
 
 /** Favourites: POST /optional/add {currency_id}, POST /optional/del {id}, GET /optional/list. */

@@ -88,6 +88,25 @@ export {
   ticks,
 } from './matching/order-book.types';
 export {
+  checkOptionStake,
+  type OptionDirection,
+  type OptionOrderInputs,
+  type OptionOutcome,
+  type OptionSettlement,
+  type OptionStakeRefusal,
+  type OptionTerm,
+  type OptionTermRefusal,
+  type OptionTick,
+  optionBreakEvenWinRate,
+  optionCloseToleranceMsDefault,
+  optionDirections,
+  optionExpiryMs,
+  optionRateScale,
+  optionWorstCaseExposure,
+  settleOption,
+  validateOptionTerms,
+} from './options.domain';
+export {
   directionColor,
   type PriceDirection,
   priceDirection,

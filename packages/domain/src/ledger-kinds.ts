@@ -39,6 +39,9 @@ export const entryKinds = [
   'contract_overnight',
   'contract_liquidation',
   'contract_pool_funding',
+  'option_win',
+  'option_loss',
+  'option_pool_funding',
 ] as const;
 export type EntryKind = (typeof entryKinds)[number];
 
@@ -46,7 +49,13 @@ export type EntryKind = (typeof entryKinds)[number];
  * The entry kinds that mean a user traded (an invitee "who traded" has one): spot fills and quick
  * exchanges; each product that lands adds the kinds its trades book.
  */
-export const tradingEntryKinds: readonly EntryKind[] = ['trade', 'exchange', 'contract_fee'];
+export const tradingEntryKinds: readonly EntryKind[] = [
+  'trade',
+  'exchange',
+  'contract_fee',
+  'option_win',
+  'option_loss',
+];
 
 export function isEntryKind(value: string | null | undefined): value is EntryKind {
   return entryKinds.some((kind) => kind === value);

@@ -4,6 +4,7 @@ import { hasRole } from '../../lib/roles';
 import { useSession } from '../../lib/session';
 import { FeesTab } from './fees-tab';
 import { InstrumentsTab } from './instruments-tab';
+import { OptionsTab } from './options-tab';
 import { SiteSettingsTab } from './site-settings-tab';
 
 /** Site settings and service links (content); instruments, fees and limits (admin only). */
@@ -20,6 +21,7 @@ export function SettingsPage() {
             ? [
                 { key: 'instruments', label: t('settings.tabs.instruments'), children: <InstrumentsTab /> },
                 { key: 'fees', label: t('settings.tabs.fees'), children: <FeesTab /> },
+                { key: 'options', label: t('settings.tabs.options'), children: <OptionsTab /> },
               ]
             : []),
         ]}

@@ -33,6 +33,8 @@ export type {
   ReferencePrice,
 } from './market.service';
 export { usdtReferenceSymbol } from './market.symbols';
+/** @public */
+export { type TickChainResult, tickHash, verifyTickChains } from './ticks.chain';
 
 /** A live exchange feed (MARKET_FEED=ccxt) for the instruments assigned to it. */
 export type LiveFeedSettings = Omit<CcxtFeedOptions, 'instruments' | 'exchange' | 'clock' | 'logger'> & {

@@ -1,10 +1,18 @@
 import { and, asc, desc, eq, exists, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { candles, favourites, instruments, priceTicks } from './market.schema';
+import { tickHash } from './ticks.chain';
 
 export type InstrumentRow = typeof instruments.$inferSelect;
 export type CandleRow = typeof candles.$inferInsert;
-export type TickRow = { id: bigint; instrumentId: number; price: string; source: string; recordedAt: Date };
+export type TickRow = {
+  id: bigint;
+  instrumentId: number;
+  price: string;
+  source: string;
+  recordedAt: Date;
+  hash: string | null;
+};
 
 /** Rows per multi-row INSERT (8 columns: well under PostgreSQL's 65,535 parameters). */
 export const candleInsertBatchRows = 4_000;
@@ -24,24 +32,35 @@ export function listInstruments(db: Database): Promise<InstrumentRow[]> {
   return db.select().from(instruments).orderBy(asc(instruments.sortOrder), asc(instruments.id));
 }
 
-/** One multi-row INSERT for a batch of ticks; the ids come back in the order given. */
+/**
+ * One multi-row INSERT for a batch of ticks; the ids come back in the order given. Each tick is
+ * chained to the previous one of its instrument: `heads` holds each chain's head and is advanced.
+ */
 export async function insertTicks(
   db: Database,
   ticks: readonly { instrumentId: number; price: string; volume: string; source: string; time: number }[],
+  heads: Map<number, string>,
 ): Promise<{ id: bigint; instrumentId: number }[]> {
   if (ticks.length === 0) return [];
-  return db
+  const next = new Map(heads);
+  const values = ticks.map((tick) => {
+    const hash = tickHash(next.get(tick.instrumentId) ?? null, tick);
+    next.set(tick.instrumentId, hash);
+    return {
+      instrumentId: tick.instrumentId,
+      price: tick.price,
+      volume: tick.volume,
+      source: tick.source,
+      recordedAt: new Date(tick.time),
+      hash,
+    };
+  });
+  const ids = await db
     .insert(priceTicks)
-    .values(
-      ticks.map((tick) => ({
-        instrumentId: tick.instrumentId,
-        price: tick.price,
-        volume: tick.volume,
-        source: tick.source,
-        recordedAt: new Date(tick.time),
-      })),
-    )
+    .values(values)
     .returning({ id: priceTicks.id, instrumentId: priceTicks.instrumentId });
+  for (const [instrumentId, hash] of next) heads.set(instrumentId, hash);
+  return ids;
 }
 
 export async function findTick(db: Database, id: bigint): Promise<TickRow | null> {
@@ -62,6 +81,25 @@ export function ticksAfter(
     .where(and(eq(priceTicks.instrumentId, instrumentId), gt(priceTicks.id, afterId)))
     .orderBy(asc(priceTicks.id))
     .limit(limit);
+}
+
+/** Ticks of one instrument recorded from `from` (inclusive) to `to` (inclusive), by time then id. */
+export function ticksBetween(
+  db: Database,
+  params: { instrumentId: number; from: Date; to: Date; limit: number },
+): Promise<TickRow[]> {
+  return db
+    .select()
+    .from(priceTicks)
+    .where(
+      and(
+        eq(priceTicks.instrumentId, params.instrumentId),
+        gte(priceTicks.recordedAt, params.from),
+        lte(priceTicks.recordedAt, params.to),
+      ),
+    )
+    .orderBy(asc(priceTicks.recordedAt), asc(priceTicks.id))
+    .limit(params.limit);
 }
 
 /** The newest tick of every instrument that has one. */

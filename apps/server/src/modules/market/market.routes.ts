@@ -8,6 +8,7 @@ import {
   instrumentsReplySchema,
   marketHistoryStatusRoute,
   quotationReplySchema,
+  tickChainRoute,
   tickQuerySchema,
   tickSchema,
 } from '@fairex/contract';
@@ -42,6 +43,17 @@ export function marketHttpRoutes(market: MarketService): FastifyPluginAsyncZod {
         const status = market.historyStatus();
         return { ...status, ready: status.prepared >= status.instruments };
       },
+    );
+
+    route.get(
+      tickChainRoute,
+      {
+        summary: 'The head of each instrument’s hash-chained tick history (published every second)',
+        description:
+          'Each recorded tick stores sha256 of the previous tick’s hash and its own fields; ' +
+          '`npm run ticks:verify` walks the chains. Receipts cite the ticks’ hashes.',
+      },
+      () => market.tickChainHeads(),
     );
 
     app.get(

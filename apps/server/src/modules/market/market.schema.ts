@@ -50,6 +50,8 @@ export const priceTicks = pgTable(
     volume: numeric('volume', { precision: 38, scale: 18 }).notNull().default('0'),
     source: text('source').notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    /** sha256 of the previous tick's hash (of this instrument) and this tick's fields: ticks.chain.ts. */
+    hash: text('hash'),
   },
   (table) => [index('price_ticks_instrument_time_idx').on(table.instrumentId, table.recordedAt)],
 );

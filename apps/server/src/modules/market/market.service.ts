@@ -128,6 +128,17 @@ export interface MarketService {
     afterId: bigint,
     limit: number,
   ): Promise<{ readonly id: bigint; readonly price: string; readonly time: number }[]>;
+  /**
+   * Recorded ticks of one instrument from `from` to `to` (inclusive), oldest first, at most
+   * `limit`: the inputs settlements and receipts recompute outcomes from. `tx`: read within the
+   * caller's transaction (a settlement's).
+   */
+  ticksBetween(
+    params: { instrumentId: number; from: Date; to: Date; limit: number },
+    tx?: Database,
+  ): Promise<{ id: string; price: string; time: number; hash: string | null }[]>;
+  /** The head of each instrument's tick chain: its newest tick's id, time and hash (published). */
+  tickChainHeads(): { symbol: string; id: string; time: number; hash: string }[];
   favourites(userId: number): Promise<{ id: number; currency_id: number; symbol: string }[]>;
   addFavourite(userId: number, instrumentId: number): Promise<void>;
   removeFavourite(userId: number, instrumentId: number): Promise<void>;
@@ -207,6 +218,8 @@ export function createMarketService(deps: {
 }): MarketService {
   const { db, clock, options } = deps;
   const states = new Map<number, State>();
+  /** Each instrument's tick chain head (ticks.chain.ts), advanced by every recorded batch. */
+  const chainHeads = new Map<number, string>();
   const bySymbol = new Map<string, State>();
   const quoteListeners = new Set<QuotesListener>();
   const candleListeners = new Set<CandleListener>();
@@ -287,6 +300,7 @@ export function createMarketService(deps: {
       bySymbol.set(row.symbol.toUpperCase(), state);
     }
     for (const tick of await repository.latestTicks(db)) {
+      if (tick.hash !== null) chainHeads.set(tick.instrumentId, tick.hash);
       const state = states.get(tick.instrumentId);
       if (!state) continue;
       state.last = {
@@ -476,7 +490,7 @@ export function createMarketService(deps: {
       const tick = simulatedTick(tickerFor(toSimulated(state.row), options.seed), options.seed, second, true);
       if (tick) ticks.push(tick);
     }
-    const ids = await repository.insertTicks(db, ticks);
+    const ids = await repository.insertTicks(db, ticks, chainHeads);
     ticks.forEach((tick, index) => {
       const state = states.get(tick.instrumentId);
       const id = ids[index];
@@ -498,7 +512,7 @@ export function createMarketService(deps: {
       return state !== undefined && (!state.last || tick.time > state.last.time);
     });
     if (fresh.length === 0) return;
-    const ids = await repository.insertTicks(db, fresh);
+    const ids = await repository.insertTicks(db, fresh, chainHeads);
     const changed: { state: State; period: CandlePeriod; candle: CandleValue }[] = [];
     const touched = new Set<State>();
     fresh.forEach((tick, index) => {
@@ -678,6 +692,28 @@ export function createMarketService(deps: {
       }
       return (await storedCandles(state, period, from, to)).map((candle) => toCandle(state, candle));
     },
+    async ticksBetween(params, tx) {
+      const state = states.get(params.instrumentId);
+      if (!state) return [];
+      const rows = await repository.ticksBetween(tx ?? db, params);
+      return rows.map((row) => ({
+        id: row.id.toString(),
+        price: fromScaledBigint(units(row.price, state.priceScale), state.priceScale),
+        time: row.recordedAt.getTime(),
+        hash: row.hash,
+      }));
+    },
+
+    tickChainHeads() {
+      const heads: { symbol: string; id: string; time: number; hash: string }[] = [];
+      for (const state of states.values()) {
+        const hash = chainHeads.get(state.row.id);
+        if (hash && state.last)
+          heads.push({ symbol: state.row.symbol, id: state.last.id, time: state.last.time, hash });
+      }
+      return heads;
+    },
+
     async tick(id) {
       const value = BigInt(id);
       if (value > bigintMax) throw marketError('tick_not_found');

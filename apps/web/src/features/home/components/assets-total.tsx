@@ -5,10 +5,10 @@ import { Link } from 'react-router';
 import { useFiatDisplay } from '../../../lib/fiat-display';
 import { fiatFigure, formatPrice } from '../../../lib/market/fiat-price';
 import { appRoutes } from '../../../lib/navigation';
+import { walletListQuery } from '../../../lib/queries/wallet-queries';
 import { hiddenAmount, useAmountsHidden } from '../../../lib/stores/amounts-hidden-store';
 import { useAppStore } from '../../../lib/stores/app-store';
 import { useFiatStore } from '../../../lib/stores/fiat-store';
-import { walletListQuery } from '../../../lib/queries/wallet-queries';
 
 /** Home's Total assets card: the signed-in user's total, or a visitor's invitation to log in. */
 export function AssetsCardBody() {
