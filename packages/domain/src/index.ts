@@ -88,6 +88,25 @@ export {
   ticks,
 } from './matching/order-book.types';
 export {
+  checkMiningSubscription,
+  type MiningCategory,
+  type MiningOrderState,
+  type MiningReceipt,
+  type MiningRedemption,
+  type MiningSubscriptionRefusal,
+  type MiningTerms,
+  miningCategories,
+  miningDailyDividend,
+  miningDayMs,
+  miningDividendDueMs,
+  miningEarlyRedemption,
+  miningMaturityMs,
+  miningRatePpm,
+  miningRateText,
+  miningReceipt,
+  miningReserveObligation,
+} from './mining.domain';
+export {
   directionColor,
   type PriceDirection,
   priceDirection,
