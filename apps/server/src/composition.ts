@@ -25,6 +25,7 @@ import {
   type MarketService,
   marketManifest,
 } from './modules/market';
+import { createMiningModule, miningManifest } from './modules/mining';
 import { createPayoutMethodsModule, payoutMethodsManifest } from './modules/payout-methods';
 import { createScheduleModule, createScheduler, type Scheduler, scheduleManifest } from './modules/schedule';
 import { createSpotModule, type SpotExchange, spotManifest } from './modules/spot';
@@ -145,6 +146,7 @@ const registrations = (built: {
   { manifest: withdrawalsManifest, build: (k) => createWithdrawalsModule({ ...k, prices: k.market }) },
   { manifest: spotManifest, build: () => built.spot },
   { manifest: ieoManifest, build: (k) => createIeoModule(k) },
+  { manifest: miningManifest, build: (k) => createMiningModule(k) },
   { manifest: staffManifest, build: (k) => createStaffModule(k) },
   { manifest: auditManifest, build: (k) => createAuditModule(k) },
   { manifest: adjustmentsManifest, build: (k) => createAdjustmentsModule({ ...k, prices: k.market }) },

@@ -50,6 +50,8 @@ export const auditActions = [
   'staff.logout',
   'halt.resume',
   'ieo.project_create',
+  'mining.product_save',
+  'mining.reserve_fund',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -71,6 +73,7 @@ export const auditTargetTypes = [
   'staff',
   'halt',
   'ieo_project',
+  'mining_product',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

@@ -10,6 +10,7 @@ export * from './halts';
 export * from './ieo';
 export * from './locales';
 export * from './market';
+export * from './mining';
 export * from './payout-methods';
 export * from './realtime';
 export * from './route';

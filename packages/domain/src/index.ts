@@ -96,6 +96,7 @@ export {
   type MiningSubscriptionRefusal,
   type MiningTerms,
   miningCategories,
+  miningCoverableAmount,
   miningDailyDividend,
   miningDayMs,
   miningDividendDueMs,

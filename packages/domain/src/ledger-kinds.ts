@@ -39,6 +39,9 @@ export const entryKinds = [
   'contract_overnight',
   'contract_liquidation',
   'contract_pool_funding',
+  'mining_dividend',
+  'mining_penalty',
+  'mining_reserve_fund',
 ] as const;
 export type EntryKind = (typeof entryKinds)[number];
 

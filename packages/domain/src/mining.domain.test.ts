@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkMiningSubscription,
   type MiningTerms,
+  miningCoverableAmount,
   miningDailyDividend,
   miningDayMs,
   miningDividendDueMs,
@@ -132,5 +133,22 @@ describe('mining rules (spec section 9)', () => {
     expect(receipt.principalReturned).toBe(usdt(1000));
     expect(receipt.totalDividends).toBe(usdt(20));
     expect(receipt.penalty).toBe(0n);
+  });
+
+  it('property: the coverable amount is the largest whose obligation fits the reserve', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 15n }),
+        fc.bigInt({ min: 1n, max: 100_000n }),
+        fc.integer({ min: 1, max: 400 }),
+        (available, rate, days) => {
+          const most = miningCoverableAmount(available, rate, days) as bigint;
+          const obligation = (amount: bigint) =>
+            miningReserveObligation({ amount, dailyRatePpm: rate, days });
+          expect(obligation(most) <= available).toBe(true);
+          expect(obligation(most + 1n) > available).toBe(true);
+        },
+      ),
+    );
   });
 });

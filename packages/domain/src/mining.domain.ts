@@ -167,3 +167,14 @@ export function miningRateText(ratePpm: bigint): string {
   const fraction = (ratePpm % ppm).toString().padStart(6, '0').replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : whole.toString();
 }
+
+/**
+ * The largest principal a reserve with `available` unreserved units can still cover over `days`
+ * at `dailyRatePpm` (its whole obligation fits), or null when any amount fits (a zero rate).
+ */
+export function miningCoverableAmount(available: bigint, dailyRatePpm: bigint, days: number): bigint | null {
+  if (dailyRatePpm === 0n) return null;
+  if (available < 0n) return 0n;
+  const dailyMax = available / BigInt(days);
+  return ((dailyMax + 1n) * ppm - 1n) / dailyRatePpm;
+}
