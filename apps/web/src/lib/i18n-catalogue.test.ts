@@ -70,6 +70,8 @@ const sameAsEnglish: Record<string, readonly string[]> = {
     'settings:links.faq',
     'settings:version',
     'content:faq.title',
+    'finance:minimum',
+    'finance:amountPlaceholder',
   ],
   spa: ['menu:spot', 'ieo:daySuffix'],
   pt: ['menu:spot', 'ieo:daySuffix', 'ieo:whitepaper'],
