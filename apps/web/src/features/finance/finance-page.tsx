@@ -199,7 +199,7 @@ function BuySheet({ product, onClose }: { product: MiningProduct; onClose: () =>
             <label className="fin-field">
               <span>{t('finance:amount', { code: product.currency })}</span>
               <input
-                className="fx-input"
+                className="fin-input"
                 inputMode="decimal"
                 value={amount}
                 placeholder={t('finance:amountPlaceholder', { amount: trim(product.min_amount) })}
