@@ -3,7 +3,6 @@
  * its own funded reserve `pool:mining:<id>`; subscriptions reserve their full yield; dividends and
  * the principal at maturity are scheduled work, paid exactly once per order and day.
  */
-import type { Config } from '../../config';
 import type { AppModule, ModuleManifest } from '../../platform/app-module';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
@@ -21,7 +20,8 @@ export const miningManifest = {
 } as const satisfies ModuleManifest;
 
 export async function createMiningModule(deps: {
-  readonly config: Config;
+  /** Demo installations start with one funded product per category. */
+  readonly config: { readonly demo: boolean };
   readonly db: Database;
   readonly clock: Clock;
   readonly ledger: Ledger;
