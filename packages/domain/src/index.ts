@@ -22,6 +22,16 @@ export {
   toScaledBigint,
 } from './decimal';
 export {
+  type DualDirection,
+  type DualPayout,
+  type DualTerms,
+  dualAmount,
+  dualDirections,
+  dualOutcomes,
+  dualReserveObligation,
+  settleDual,
+} from './dual.domain';
+export {
   amountDecimalsDefault,
   compactPlainDecimals,
   compactUnitDecimals,
