@@ -112,4 +112,26 @@ describe('finance: lock mining', () => {
     await screenshot(page, 'finance-lock-desktop');
     expect(pageErrors).toEqual([]);
   });
+
+  it('shows the products and reserves in the console', async () => {
+    const staff = await api.ok<object>('/admin/auth/me', { token: server.staffToken });
+    const consoleContext = await browser.newContext({ viewport: desktopViewport });
+    await consoleContext.addInitScript(
+      (session: string) => window.sessionStorage.setItem('fairex-console-session', session),
+      JSON.stringify({ token: server.staffToken, expiresAt: Date.now() + 3_600_000, staff }),
+    );
+    const consolePage = await consoleContext.newPage();
+    const consoleErrors = watchPageErrors(consolePage);
+    await consolePage.goto(`${server.url}/admin/#/mining`);
+    await consolePage.getByTestId('mining-reserve-1').waitFor();
+    // The penalty of the early redemption went into the reserve; nothing is reserved any more.
+    expect(await consolePage.getByTestId('mining-reserve-1').innerText()).toContain('balance 100020 ');
+    expect(await consolePage.getByTestId('mining-reserve-1').innerText()).toContain('reserved 0 ');
+    await consolePage.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), null, {
+      timeout: 5000,
+    });
+    await screenshot(consolePage, 'finance-console-desktop');
+    expect(consoleErrors).toEqual([]);
+    await consoleContext.close();
+  });
 });

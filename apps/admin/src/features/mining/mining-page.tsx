@@ -180,11 +180,11 @@ export function MiningPage() {
           { title: t('mining.dailyRate'), render: (_, row) => `${row.daily_rate} · ${row.days} d` },
           {
             title: t('mining.limits'),
-            render: (_, row) => `${row.min_amount} – ${row.max_amount} ${row.currency}`,
+            render: (_, row) => `${trim(row.min_amount)} – ${trim(row.max_amount)} ${row.currency}`,
           },
           {
             title: t('mining.subscribed'),
-            render: (_, row) => `${row.subscribed} / ${row.capacity}`,
+            render: (_, row) => `${trim(row.subscribed)} / ${trim(row.capacity)}`,
           },
           {
             title: t('mining.reserve'),
@@ -193,9 +193,9 @@ export function MiningPage() {
                 <Typography.Text code>{row.reserve.account}</Typography.Text>
                 <span>
                   {t('mining.reserveFigures', {
-                    balance: row.reserve.balance,
-                    reserved: row.reserve.reserved,
-                    available: row.reserve.available,
+                    balance: trim(row.reserve.balance),
+                    reserved: trim(row.reserve.reserved),
+                    available: trim(row.reserve.available),
                   })}
                 </span>
               </Space>
@@ -214,7 +214,6 @@ export function MiningPage() {
           },
           {
             title: '',
-            fixed: 'right',
             render: (_, row) => (
               <Space>
                 <Button size="small" icon={<EditOutlined />} onClick={() => open(row)}>
@@ -334,4 +333,9 @@ export function MiningPage() {
       </Modal>
     </Card>
   );
+}
+
+/** "12.500000" -> "12.5". */
+function trim(value: string): string {
+  return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
 }
