@@ -9,12 +9,14 @@ import type { Database } from '../../platform/db/database';
 import type { Halts } from '../halts';
 import type { Ledger } from '../ledger';
 import type { Scheduler } from '../schedule';
+import { miningChecks } from './mining.checks';
 import { miningRoutes } from './mining.routes';
 import { createMiningService } from './mining.service';
 
 export const miningManifest = {
   name: 'mining',
   entryKinds: ['mining_dividend', 'mining_penalty', 'mining_reserve_fund'],
+  ledgerChecks: miningChecks,
   shortcuts: ['lock_mining', 'finance'],
   localeNamespace: 'mining',
 } as const satisfies ModuleManifest;
