@@ -54,9 +54,6 @@ const ExchangePage = lazyPage(() =>
 const FinancePage = lazyPage(() =>
   import('../features/finance/finance-page').then((module) => module.FinancePage),
 );
-const LockMiningPage = lazyPage(() =>
-  import('../features/finance/finance-page').then((module) => module.LockMiningPage),
-);
 const AssetsPage = lazyPage(() =>
   import('../features/assets/assets-page').then((module) => module.AssetsPage),
 );
@@ -191,10 +188,7 @@ const routes: RouteObject[] = [
           { path: 'pages/transaction/contract', element: ContractPage },
           { path: 'pages/transaction/contract_order', element: ContractOrdersPage },
           { path: 'pages/fund/exchange', element: ExchangePage },
-          { path: 'pages/lockming/lockming', element: LockMiningPage },
-          { path: 'pages/lockming/buy', element: LockMiningPage },
-          { path: 'pages/lockming/order', element: LockMiningPage },
-          { path: 'pages/lockming/welcome', element: LockMiningPage },
+          { path: 'pages/lockming/*', element: FinancePage },
           { path: 'pages/setting/setting', element: SettingsPage },
           { path: 'pages/common/login', element: LoginPage },
           { path: 'pages/common/register', element: RegisterPage },

@@ -28,22 +28,16 @@ import {
   productName,
   redemptionQuote,
 } from './finance-rules';
-import './finance.css';
 
-/** Finance tab (/pages/financial/index): lock, cloud and DeFi mining, and the caller's orders. */
+/**
+ * Finance tab (/pages/financial/index): lock, cloud and DeFi mining, and the caller's orders. The
+ * Lock mining shortcut and welcome page (/pages/lockming/*) open it as a page with a back button.
+ */
 export function FinancePage() {
-  return <FinanceScreen back={false} />;
-}
-
-/** /pages/lockming/*: the Lock mining shortcut and welcome page open the same screen. */
-export function LockMiningPage() {
-  return <FinanceScreen back />;
-}
-
-function FinanceScreen({ back }: { back: boolean }) {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const { pathname } = useLocation();
+  const back = pathname.startsWith('/pages/lockming/');
   const requested = search.get('tab');
   const tab: FinanceTab = isFinanceTab(requested)
     ? requested
