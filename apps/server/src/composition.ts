@@ -26,6 +26,7 @@ import {
   marketManifest,
 } from './modules/market';
 import { createOptionsModule, optionsManifest } from './modules/options';
+import { createMiningModule, miningManifest } from './modules/mining';
 import { createPayoutMethodsModule, payoutMethodsManifest } from './modules/payout-methods';
 import { createScheduleModule, createScheduler, type Scheduler, scheduleManifest } from './modules/schedule';
 import { createSpotModule, type SpotExchange, spotManifest } from './modules/spot';
@@ -155,6 +156,7 @@ const registrations = (built: {
   { manifest: spotManifest, build: () => built.spot },
   { manifest: ieoManifest, build: (k) => createIeoModule(k) },
   { manifest: optionsManifest, build: (k) => createOptionsModule(k) },
+  { manifest: miningManifest, build: (k) => createMiningModule(k) },
   { manifest: staffManifest, build: (k) => createStaffModule(k) },
   { manifest: auditManifest, build: (k) => createAuditModule(k) },
   { manifest: adjustmentsManifest, build: (k) => createAdjustmentsModule({ ...k, prices: k.market }) },

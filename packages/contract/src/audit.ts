@@ -53,6 +53,8 @@ export const auditActions = [
   'ieo.project_create',
   'option_terms.update',
   'option_pool.fund',
+  'mining.product_save',
+  'mining.reserve_fund',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -76,6 +78,7 @@ export const auditTargetTypes = [
   'ieo_project',
   'option_terms',
   'option_pool',
+  'mining_product',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

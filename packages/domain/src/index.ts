@@ -22,6 +22,16 @@ export {
   toScaledBigint,
 } from './decimal';
 export {
+  type DualDirection,
+  type DualPayout,
+  type DualTerms,
+  dualAmount,
+  dualDirections,
+  dualOutcomes,
+  dualReserveObligation,
+  settleDual,
+} from './dual.domain';
+export {
   amountDecimalsDefault,
   compactPlainDecimals,
   compactUnitDecimals,
@@ -106,6 +116,26 @@ export {
   settleOption,
   validateOptionTerms,
 } from './options.domain';
+export {
+  checkMiningSubscription,
+  type MiningCategory,
+  type MiningOrderState,
+  type MiningReceipt,
+  type MiningRedemption,
+  type MiningSubscriptionRefusal,
+  type MiningTerms,
+  miningCategories,
+  miningCoverableAmount,
+  miningDailyDividend,
+  miningDayMs,
+  miningDividendDueMs,
+  miningEarlyRedemption,
+  miningMaturityMs,
+  miningRatePpm,
+  miningRateText,
+  miningReceipt,
+  miningReserveObligation,
+} from './mining.domain';
 export {
   directionColor,
   type PriceDirection,

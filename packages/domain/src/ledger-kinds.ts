@@ -42,6 +42,9 @@ export const entryKinds = [
   'option_win',
   'option_loss',
   'option_pool_funding',
+  'mining_dividend',
+  'mining_penalty',
+  'mining_reserve_fund',
 ] as const;
 export type EntryKind = (typeof entryKinds)[number];
 

@@ -19,6 +19,7 @@ import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { DepositAddressesPage } from '../features/deposit-addresses/deposit-addresses-page';
 import { IeoPage } from '../features/ieo/ieo-page';
 import { LoginPage } from '../features/login/login-page';
+import { MiningPage } from '../features/mining/mining-page';
 import { DepositsPage } from '../features/reviews/deposits-page';
 import { VerificationsPage } from '../features/reviews/verifications-page';
 import { WithdrawalsPage } from '../features/reviews/withdrawals-page';
@@ -55,6 +56,7 @@ const router = createHashRouter([
       { path: 'adjustments', element: <AdjustmentsPage /> },
       { path: 'deposit-addresses', element: <DepositAddressesPage /> },
       { path: 'contracts', element: <ContractsPage /> },
+      { path: 'mining', element: <MiningPage /> },
       { path: 'content', element: <ContentPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'ieo', element: <IeoPage /> },

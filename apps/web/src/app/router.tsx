@@ -192,6 +192,7 @@ const routes: RouteObject[] = [
           { path: 'pages/transaction/contract_order', element: ContractOrdersPage },
           { path: 'pages/transaction/seconds_order', element: SecondsOrderPage },
           { path: 'pages/fund/exchange', element: ExchangePage },
+          { path: 'pages/lockming/*', element: FinancePage },
           { path: 'pages/setting/setting', element: SettingsPage },
           { path: 'pages/common/login', element: LoginPage },
           { path: 'pages/common/register', element: RegisterPage },

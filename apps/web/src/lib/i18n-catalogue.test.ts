@@ -59,6 +59,7 @@ const sameAsEnglish: Record<string, readonly string[]> = {
     'settings:fiat.rate',
     'content:contact.whatsapp',
     'content:contact.telegram',
+    'finance:tabs.defi',
   ],
   fra: [
     'common:tabs.finance',
@@ -70,6 +71,9 @@ const sameAsEnglish: Record<string, readonly string[]> = {
     'settings:links.faq',
     'settings:version',
     'content:faq.title',
+    'finance:minimum',
+    'finance:tabs.cloud',
+    'finance:amountPlaceholder',
   ],
   spa: ['menu:spot', 'ieo:daySuffix'],
   pt: ['menu:spot', 'ieo:daySuffix', 'ieo:whitepaper'],
