@@ -25,8 +25,8 @@ import {
   type MarketService,
   marketManifest,
 } from './modules/market';
-import { createOptionsModule, optionsManifest } from './modules/options';
 import { createMiningModule, miningManifest } from './modules/mining';
+import { createOptionsModule, optionsManifest } from './modules/options';
 import { createPayoutMethodsModule, payoutMethodsManifest } from './modules/payout-methods';
 import { createScheduleModule, createScheduler, type Scheduler, scheduleManifest } from './modules/schedule';
 import { createSpotModule, type SpotExchange, spotManifest } from './modules/spot';

@@ -98,25 +98,6 @@ export {
   ticks,
 } from './matching/order-book.types';
 export {
-  checkOptionStake,
-  type OptionDirection,
-  type OptionOrderInputs,
-  type OptionOutcome,
-  type OptionSettlement,
-  type OptionStakeRefusal,
-  type OptionTerm,
-  type OptionTermRefusal,
-  type OptionTick,
-  optionBreakEvenWinRate,
-  optionCloseToleranceMsDefault,
-  optionDirections,
-  optionExpiryMs,
-  optionRateScale,
-  optionWorstCaseExposure,
-  settleOption,
-  validateOptionTerms,
-} from './options.domain';
-export {
   checkMiningSubscription,
   type MiningCategory,
   type MiningOrderState,
@@ -136,6 +117,25 @@ export {
   miningReceipt,
   miningReserveObligation,
 } from './mining.domain';
+export {
+  checkOptionStake,
+  type OptionDirection,
+  type OptionOrderInputs,
+  type OptionOutcome,
+  type OptionSettlement,
+  type OptionStakeRefusal,
+  type OptionTerm,
+  type OptionTermRefusal,
+  type OptionTick,
+  optionBreakEvenWinRate,
+  optionCloseToleranceMsDefault,
+  optionDirections,
+  optionExpiryMs,
+  optionRateScale,
+  optionWorstCaseExposure,
+  settleOption,
+  validateOptionTerms,
+} from './options.domain';
 export {
   directionColor,
   type PriceDirection,

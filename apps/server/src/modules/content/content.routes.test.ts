@@ -112,10 +112,15 @@ describe.each(testDatabases())('content routes on an empty $name database', (tes
       'recharge',
       'withdrawal',
       'stock',
+      'futures',
+      'finance',
       'bills',
       'exchange',
+      'lock_mining',
       'quick_buy',
       'real_name',
+      'ieo',
+      'options',
       'coin_transfer',
     ]);
     const routes = Object.fromEntries(menu.map((item) => [item.key, item.route]));
