@@ -86,6 +86,8 @@ describe('money end to end: deposit, approval, transfer, withdrawal, bill', () =
     await page.getByTestId('assets-action-transfer').click();
     await page.getByTestId('transfer-amount').waitFor();
     expect(await page.getByTestId('transfer-from').innerText()).toContain('Spot');
+    await page.getByTestId('transfer-to').click();
+    await page.getByTestId('transfer-kind-lever').click();
     expect(await page.getByTestId('transfer-to').innerText()).toContain('Futures');
     await page.getByTestId('transfer-amount').fill('200');
     await page.getByTestId('transfer-submit').click();
