@@ -26,7 +26,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          // Each file starts its own server (own port, own data) and browser, so two run at once:
+          // most of a browser test's time is waiting, not CPU.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],
