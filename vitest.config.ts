@@ -30,6 +30,8 @@ export default defineConfig({
           // most of a browser test's time is waiting, not CPU.
           fileParallelism: true,
           maxWorkers: 2,
+          // A project with its own worker count runs as its own group: after the others.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
