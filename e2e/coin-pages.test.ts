@@ -132,6 +132,17 @@ describe('coin pages, trading and the Home total', () => {
   });
 
   it('draws the chart’s last price at the coin page header’s figure', async () => {
+    // A fresh install prepares its price history in the background (instruments in turn): the
+    // chart has candles to draw once it is there.
+    await expect
+      .poll(
+        async () => {
+          const reply = await fetch(`${server.url}/api/market/history_status`);
+          return ((await reply.json()) as { message: { ready: boolean } }).message.ready;
+        },
+        { timeout: 120_000, interval: 1000 },
+      )
+      .toBe(true);
     const { context, page } = await openPage();
     await page.goto(`${server.url}/#/pages/market/detail?symbol=AAPL`);
     const header = page.getByTestId('detail-last-price');

@@ -17,6 +17,12 @@ const verificationChangedEvent = `verification:${'changed'}` as const;
  */
 export function listenForUserEvents(socket: Socket<ServerToClientEvents, ClientToServerEvents>): void {
   listenForVerificationChanges(socket);
+  // Events sent before the socket joined the user's room (a page loaded its data, then the socket
+  // connected; or it reconnected after a drop) were missed: what the screens show is re-read once
+  // the room is joined.
+  socket.on('auth:result', ({ ok }) => {
+    if (ok) void queryClient.invalidateQueries({ queryKey: spotQueryKeys.userData });
+  });
   socket.on(walletChangedEvent, () => {
     for (const queryKey of balanceQueryKeys) void queryClient.invalidateQueries({ queryKey });
   });
