@@ -142,3 +142,24 @@ export async function startTestApp(
     },
   };
 }
+
+/**
+ * A second server process on the same database as `testApp`: a new composition (scheduler,
+ * module state) on the given clock, for tests that work must survive a restart and run once.
+ */
+export function composeSecondProcess(testApp: TestApp, clock: Clock): Promise<Composition> {
+  return composeModules({
+    config: loadConfig({
+      DATA_DIR: testApp.dataDir,
+      LOG_LEVEL: 'silent',
+      FIAT_RATES_URL: 'off',
+      SIMULATED_MARKET_SEED: '20261122',
+    }),
+    db: testApp.database.db,
+    clock,
+    logger: createLogger('silent'),
+    storage: new LocalFileStorage(path.join(testApp.dataDir, 'uploads')),
+    fiatRateSource: null,
+    market: { backfillDays: 0 },
+  });
+}

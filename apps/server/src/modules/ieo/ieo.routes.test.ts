@@ -1,15 +1,10 @@
-import path from 'node:path';
 import type { IeoAllocationInputs, IeoOrder, IeoProject } from '@fairex/contract';
 import { ieoCost, ieoReceipt, toScaledBigint } from '@fairex/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeModules } from '../../composition';
-import { loadConfig } from '../../config';
 import type { Principal } from '../../platform/http/route-policy';
 import { serverMessages } from '../../platform/i18n/messages';
-import { createLogger } from '../../platform/logger';
-import { LocalFileStorage } from '../../platform/storage/local-file-storage';
 import { expectLedgerClean, fundUser, reportFigures } from '../../test-support/money-test';
-import { startTestApp, steppingClock, type TestApp } from '../../test-support/test-app';
+import { composeSecondProcess, startTestApp, steppingClock, type TestApp } from '../../test-support/test-app';
 import { testDatabases } from '../../test-support/test-databases';
 import { userAccountBalances } from '../ledger';
 
@@ -81,24 +76,7 @@ describe.each(testDatabases())('ieo on $name', (testDatabase) => {
   };
 
   /** A second server process on the same database: a new composition, scheduler and module state. */
-  const restartedScheduler = async () => {
-    const config = loadConfig({
-      DATA_DIR: testApp.dataDir,
-      LOG_LEVEL: 'silent',
-      FIAT_RATES_URL: 'off',
-      SIMULATED_MARKET_SEED: '20261122',
-    });
-    const composition = await composeModules({
-      config,
-      db: testApp.database.db,
-      clock,
-      logger: createLogger('silent'),
-      storage: new LocalFileStorage(path.join(testApp.dataDir, 'uploads')),
-      fiatRateSource: null,
-      market: { backfillDays: 0 },
-    });
-    return composition.services.scheduler;
-  };
+  const restartedScheduler = async () => (await composeSecondProcess(testApp, clock)).services.scheduler;
 
   beforeAll(async () => {
     testApp = await startTestApp(testDatabase, { clock, staffStandIns: principals });
