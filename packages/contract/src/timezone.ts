@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { noParamsSchema } from './envelope';
+import { getRoute, postRoute } from './route';
 
 /** New York is what clients report when they know nothing, so it counts as unset (spec section 7). */
 export const unsetTimezone = 'America/New_York';
@@ -35,3 +37,24 @@ export const timezoneSetBodySchema = z.strictObject({ timezone: z.string().min(1
 export const timezoneListItemSchema = z.object({ label: z.string(), value: z.string() });
 export type TimezoneListItem = z.infer<typeof timezoneListItemSchema>;
 export const timezoneListReplySchema = z.array(timezoneListItemSchema);
+
+export const timezoneCurrentRoute = getRoute('/timezone/current', {
+  policy: 'public',
+  query: noParamsSchema,
+  reply: timezoneCurrentReplySchema,
+});
+export const timezoneDetectRoute = postRoute('/timezone/detect', {
+  policy: 'user',
+  body: timezoneDetectBodySchema,
+  reply: timezoneCurrentReplySchema,
+});
+export const timezoneSetRoute = postRoute('/timezone/set', {
+  policy: 'user',
+  body: timezoneSetBodySchema,
+  reply: timezoneCurrentReplySchema,
+});
+export const timezoneListRoute = getRoute('/timezone/list', {
+  policy: 'public',
+  query: noParamsSchema,
+  reply: timezoneListReplySchema,
+});

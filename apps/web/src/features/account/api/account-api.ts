@@ -1,13 +1,14 @@
 import {
   type CodePurpose,
   type TimezoneListItem,
-  timezoneListReplySchema,
+  timezoneListRoute,
   tokenReplySchema,
   userTimezoneReplySchema,
 } from '@fairex/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
 import type { RequestParams } from '../../../lib/api-outcome';
+import { callRoute } from '../../../lib/api-route';
 import { userQueryKeys } from '../../../lib/session';
 
 /**
@@ -108,8 +109,7 @@ export function userTimezoneQuery() {
 export function timezoneListQuery() {
   return queryOptions({
     queryKey: ['timezone-list'],
-    queryFn: ({ signal }) =>
-      apiGet<TimezoneListItem[]>('/timezone/list', { schema: timezoneListReplySchema, empty: [], signal }),
+    queryFn: ({ signal }) => callRoute(timezoneListRoute, { empty: [] as TimezoneListItem[], signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
