@@ -11,6 +11,7 @@ import { intParam, positiveIntParam } from './envelope';
 import { decimalString } from './fiat';
 import { localeSchema } from './locales';
 import { instrumentKinds } from './market';
+import { getRoute, postRoute } from './route';
 import { text } from './text';
 
 /** A form client sends "" for "any". */
@@ -429,3 +430,165 @@ export type AdminWithdrawalLimitUpdateBody = z.input<typeof adminWithdrawalLimit
 
 /** Calls without parameters. */
 export const adminNoParamsSchema = z.strictObject({});
+
+export const adminContentArticlesRoute = getRoute('/admin/content/articles', {
+  policy: { staff: ['content'] },
+  query: adminArticleListQuerySchema,
+  reply: adminArticleListReplySchema,
+});
+
+export const adminContentArticlesCreateRoute = postRoute('/admin/content/articles/create', {
+  policy: { staff: ['content'] },
+  body: adminArticleCreateBodySchema,
+  reply: adminArticleSchema,
+});
+
+export const adminContentArticlesUpdateRoute = postRoute('/admin/content/articles/update', {
+  policy: { staff: ['content'] },
+  body: adminArticleUpdateBodySchema,
+  reply: adminArticleSchema,
+});
+
+export const adminContentArticlesHideRoute = postRoute('/admin/content/articles/hide', {
+  policy: { staff: ['content'] },
+  body: adminIdBodySchema,
+  reply: adminArticleSchema,
+});
+
+export const adminContentArticlesShowRoute = postRoute('/admin/content/articles/show', {
+  policy: { staff: ['content'] },
+  body: adminIdBodySchema,
+  reply: adminArticleSchema,
+});
+
+export const adminContentFaqRoute = getRoute('/admin/content/faq', {
+  policy: { staff: ['content'] },
+  query: adminLocaleQuerySchema,
+  reply: adminFaqListReplySchema,
+});
+
+export const adminContentFaqCreateRoute = postRoute('/admin/content/faq/create', {
+  policy: { staff: ['content'] },
+  body: adminFaqCreateBodySchema,
+  reply: adminFaqItemSchema,
+});
+
+export const adminContentFaqUpdateRoute = postRoute('/admin/content/faq/update', {
+  policy: { staff: ['content'] },
+  body: adminFaqUpdateBodySchema,
+  reply: adminFaqItemSchema,
+});
+
+export const adminContentFaqDeleteRoute = postRoute('/admin/content/faq/delete', {
+  policy: { staff: ['content'] },
+  body: adminIdBodySchema,
+  reply: adminDeletedReplySchema,
+});
+
+export const adminContentFaqOrderRoute = postRoute('/admin/content/faq/order', {
+  policy: { staff: ['content'] },
+  body: adminFaqOrderBodySchema,
+  reply: adminFaqListReplySchema,
+});
+
+export const adminContentPagesRoute = getRoute('/admin/content/pages', {
+  policy: { staff: ['content'] },
+  query: adminPageQuerySchema,
+  reply: adminPageSchema,
+});
+
+export const adminContentPagesSaveRoute = postRoute('/admin/content/pages/save', {
+  policy: { staff: ['content'] },
+  body: adminPageSaveBodySchema,
+  reply: adminPageSchema,
+});
+
+export const adminContentSettingsRoute = getRoute('/admin/content/settings', {
+  policy: { staff: ['content'] },
+  query: adminNoParamsSchema,
+  reply: adminSiteSettingsSchema,
+});
+
+export const adminContentSettingsSaveRoute = postRoute('/admin/content/settings/save', {
+  policy: { staff: ['content'] },
+  body: adminSiteSettingsSaveBodySchema,
+  reply: adminSiteSettingsSchema,
+});
+
+export const adminContentMenuRoute = getRoute('/admin/content/menu', {
+  policy: { staff: ['content'] },
+  query: adminNoParamsSchema,
+  reply: adminMenuListReplySchema,
+});
+
+export const adminContentMenuToggleRoute = postRoute('/admin/content/menu/toggle', {
+  policy: { staff: ['content'] },
+  body: adminMenuToggleBodySchema,
+  reply: adminMenuItemSchema,
+});
+
+export const adminContentMenuOrderRoute = postRoute('/admin/content/menu/order', {
+  policy: { staff: ['content'] },
+  body: adminMenuOrderBodySchema,
+  reply: adminMenuListReplySchema,
+});
+
+export const adminContentSpotFeesRoute = getRoute('/admin/content/spot-fees', {
+  policy: { staff: ['admin'] },
+  query: adminNoParamsSchema,
+  reply: adminSpotFeesListReplySchema,
+});
+
+export const adminContentSpotFeesUpdateRoute = postRoute('/admin/content/spot-fees/update', {
+  policy: { staff: ['admin'] },
+  body: adminSpotFeesUpdateBodySchema,
+  reply: adminSpotFeesSchema,
+});
+
+export const adminContentWithdrawalFeesRoute = getRoute('/admin/content/withdrawal-fees', {
+  policy: { staff: ['admin'] },
+  query: adminNoParamsSchema,
+  reply: adminWithdrawalFeesSchema,
+});
+
+export const adminContentWithdrawalFeesUpdateRoute = postRoute('/admin/content/withdrawal-fees/update', {
+  policy: { staff: ['admin'] },
+  body: adminWithdrawalFeeUpdateBodySchema,
+  reply: adminWithdrawalFeesSchema,
+});
+
+export const adminContentWithdrawalLimitsUpdateRoute = postRoute('/admin/content/withdrawal-limits/update', {
+  policy: { staff: ['admin'] },
+  body: adminWithdrawalLimitUpdateBodySchema,
+  reply: adminWithdrawalFeesSchema,
+});
+
+export const adminContentInstrumentsRoute = getRoute('/admin/content/instruments', {
+  policy: { staff: ['admin'] },
+  query: adminNoParamsSchema,
+  reply: adminInstrumentListReplySchema,
+});
+
+export const adminContentInstrumentsCreateRoute = postRoute('/admin/content/instruments/create', {
+  policy: { staff: ['admin'] },
+  body: adminInstrumentCreateBodySchema,
+  reply: adminInstrumentSchema,
+});
+
+export const adminContentInstrumentsUpdateRoute = postRoute('/admin/content/instruments/update', {
+  policy: { staff: ['admin'] },
+  body: adminInstrumentUpdateBodySchema,
+  reply: adminInstrumentSchema,
+});
+
+export const adminContentInstrumentsPauseRoute = postRoute('/admin/content/instruments/pause', {
+  policy: { staff: ['admin'] },
+  body: adminIdBodySchema,
+  reply: adminInstrumentSchema,
+});
+
+export const adminContentInstrumentsResumeRoute = postRoute('/admin/content/instruments/resume', {
+  policy: { staff: ['admin'] },
+  body: adminIdBodySchema,
+  reply: adminInstrumentSchema,
+});

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { positiveIntParam } from './envelope';
+import { getRoute, postRoute } from './route';
 import { text } from './text';
 import { levelStateSchema } from './verification';
 import { accountKindParam, billEntryKinds, billLineSchema, perAccountKind } from './wallet';
@@ -179,3 +180,51 @@ export const userFreezeReplySchema = z.object({
   revoked_sessions: z.number().int(),
 });
 export type UserFreezeReply = z.infer<typeof userFreezeReplySchema>;
+
+export const adminUsersRoute = getRoute('/admin/users', {
+  policy: { staff: ['support', 'compliance', 'finance'] },
+  query: userSearchQuerySchema,
+  reply: userSearchReplySchema,
+});
+
+export const adminUsersDetailRoute = getRoute('/admin/users/detail', {
+  policy: { staff: ['support', 'compliance', 'finance'] },
+  query: userIdQuerySchema,
+  reply: userDetailSchema,
+});
+
+export const adminUsersBillRoute = getRoute('/admin/users/bill', {
+  policy: { staff: ['support', 'compliance', 'finance'] },
+  query: userBillQuerySchema,
+  reply: userBillReplySchema,
+});
+
+export const adminUsersSessionsRoute = getRoute('/admin/users/sessions', {
+  policy: { staff: ['support', 'compliance', 'finance'] },
+  query: userIdQuerySchema,
+  reply: userSessionsReplySchema,
+});
+
+export const adminUsersSessionsRevokeRoute = postRoute('/admin/users/sessions/revoke', {
+  policy: { staff: ['support'] },
+  body: userSessionRevokeBodySchema,
+  reply: userSessionsRevokeReplySchema,
+});
+
+export const adminUsersSessionsRevokeAllRoute = postRoute('/admin/users/sessions/revoke_all', {
+  policy: { staff: ['support'] },
+  body: userSessionsRevokeAllBodySchema,
+  reply: userSessionsRevokeReplySchema,
+});
+
+export const adminUsersFreezeRoute = postRoute('/admin/users/freeze', {
+  policy: { staff: ['support'] },
+  body: userFreezeBodySchema,
+  reply: userFreezeReplySchema,
+});
+
+export const adminUsersUnfreezeRoute = postRoute('/admin/users/unfreeze', {
+  policy: { staff: ['support'] },
+  body: userFreezeBodySchema,
+  reply: userFreezeReplySchema,
+});

@@ -6,7 +6,7 @@ import {
   adjustmentListReplySchema,
   adjustmentRequestListSchema,
   adjustmentRequestSchema,
-  currencyListReplySchema,
+  currencyListRoute,
 } from '@fairex/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -28,7 +28,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApprovalsTag, approvedBy } from '../../components/approvals-progress';
 import { DecisionBar } from '../../components/decision-bar';
-import { call } from '../../lib/api';
+import { call, callRoute } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 
@@ -73,7 +73,7 @@ export function AdjustmentsPage() {
     });
   const currencies = useQuery({
     queryKey: ['currencies'],
-    queryFn: () => call('GET', '/currency/list', { schema: currencyListReplySchema }),
+    queryFn: () => callRoute(currencyListRoute),
   });
   const list = useQuery({
     queryKey: ['adjustments', userFilter, page],

@@ -2,8 +2,10 @@ import { EditOutlined, EyeInvisibleOutlined, EyeOutlined, PlusOutlined } from '@
 import {
   type AdminArticle,
   type ArticleKind,
-  adminArticleListReplySchema,
   adminArticleSchema,
+  adminContentArticlesCreateRoute,
+  adminContentArticlesRoute,
+  adminContentArticlesUpdateRoute,
   articleKinds,
   contentAdminLimits,
   type Locale,
@@ -27,7 +29,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImagePathInput } from '../../components/image-path-input';
-import { call } from '../../lib/api';
+import { call, callRoute } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { fromLocalInput, toLocalInput } from '../../lib/local-time';
 import { failureText } from '../../lib/report-failure';
@@ -63,11 +65,7 @@ export function ArticlesTab() {
   const [form] = Form.useForm<ArticleForm>();
   const articles = useQuery({
     queryKey: ['content', 'articles', kind, locale, page],
-    queryFn: () =>
-      call('GET', '/admin/content/articles', {
-        schema: adminArticleListReplySchema,
-        query: { kind, locale, page },
-      }),
+    queryFn: () => callRoute(adminContentArticlesRoute, { params: { kind, locale, page } }),
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['content', 'articles'] });
 
@@ -103,15 +101,11 @@ export function ArticlesTab() {
     };
     try {
       if (editing === 'new') {
-        await call('POST', '/admin/content/articles/create', {
-          schema: adminArticleSchema,
-          body: { kind, locale: values.locale, ...fields },
+        await callRoute(adminContentArticlesCreateRoute, {
+          params: { kind, locale: values.locale, ...fields },
         });
       } else if (editing) {
-        await call('POST', '/admin/content/articles/update', {
-          schema: adminArticleSchema,
-          body: { id: editing.id, ...fields },
-        });
+        await callRoute(adminContentArticlesUpdateRoute, { params: { id: editing.id, ...fields } });
       }
       void message.success(t('saved'));
       setEditing(null);

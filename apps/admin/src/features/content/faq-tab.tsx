@@ -1,9 +1,11 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   type AdminFaqItem,
-  adminDeletedReplySchema,
-  adminFaqItemSchema,
-  adminFaqListReplySchema,
+  adminContentFaqCreateRoute,
+  adminContentFaqDeleteRoute,
+  adminContentFaqOrderRoute,
+  adminContentFaqRoute,
+  adminContentFaqUpdateRoute,
   contentAdminLimits,
   type Locale,
 } from '@fairex/contract';
@@ -12,7 +14,7 @@ import { App, Button, Flex, Form, Input, Modal, Popconfirm, Typography } from 'a
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReorderableTable } from '../../components/reorderable-table';
-import { call } from '../../lib/api';
+import { callRoute } from '../../lib/api';
 import { failureText } from '../../lib/report-failure';
 import { LocaleSelect } from './locale-select';
 
@@ -28,7 +30,7 @@ export function FaqTab() {
   const [form] = Form.useForm<FaqForm>();
   const faq = useQuery({
     queryKey: ['content', 'faq', locale],
-    queryFn: () => call('GET', '/admin/content/faq', { schema: adminFaqListReplySchema, query: { locale } }),
+    queryFn: () => callRoute(adminContentFaqRoute, { params: { locale } }),
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['content', 'faq'] });
   const attempt = async (action: () => Promise<unknown>) => {
@@ -45,10 +47,9 @@ export function FaqTab() {
     const body = { question: values.question.trim(), answer: values.answer.trim() };
     const done = await attempt(() =>
       editing === 'new'
-        ? call('POST', '/admin/content/faq/create', { schema: adminFaqItemSchema, body: { locale, ...body } })
-        : call('POST', '/admin/content/faq/update', {
-            schema: adminFaqItemSchema,
-            body: { id: editing ? (editing as AdminFaqItem).id : 0, ...body },
+        ? callRoute(adminContentFaqCreateRoute, { params: { locale, ...body } })
+        : callRoute(adminContentFaqUpdateRoute, {
+            params: { id: editing ? (editing as AdminFaqItem).id : 0, ...body },
           }),
     );
     if (done) {
@@ -58,10 +59,7 @@ export function FaqTab() {
   };
   const saveOrder = (next: AdminFaqItem[]) =>
     attempt(() =>
-      call('POST', '/admin/content/faq/order', {
-        schema: adminFaqListReplySchema,
-        body: { locale, ids: next.map((item) => item.id) },
-      }),
+      callRoute(adminContentFaqOrderRoute, { params: { locale, ids: next.map((item) => item.id) } }),
     );
 
   return (
@@ -111,12 +109,7 @@ export function FaqTab() {
                   okText={t('confirm')}
                   cancelText={t('cancel')}
                   onConfirm={() =>
-                    attempt(() =>
-                      call('POST', '/admin/content/faq/delete', {
-                        schema: adminDeletedReplySchema,
-                        body: { id: item.id },
-                      }),
-                    )
+                    attempt(() => callRoute(adminContentFaqDeleteRoute, { params: { id: item.id } }))
                   }
                 >
                   <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('content.delete')} />

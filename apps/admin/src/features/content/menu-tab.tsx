@@ -1,9 +1,14 @@
-import { type AdminMenuItem, adminMenuItemSchema, adminMenuListReplySchema } from '@fairex/contract';
+import {
+  type AdminMenuItem,
+  adminContentMenuOrderRoute,
+  adminContentMenuRoute,
+  adminContentMenuToggleRoute,
+} from '@fairex/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ReorderableTable } from '../../components/reorderable-table';
-import { call } from '../../lib/api';
+import { callRoute } from '../../lib/api';
 import { failureText } from '../../lib/report-failure';
 
 /** The Home shortcuts: show or hide each, and their order. */
@@ -13,7 +18,7 @@ export function MenuTab() {
   const queryClient = useQueryClient();
   const menu = useQuery({
     queryKey: ['content', 'menu'],
-    queryFn: () => call('GET', '/admin/content/menu', { schema: adminMenuListReplySchema }),
+    queryFn: () => callRoute(adminContentMenuRoute),
   });
   const attempt = async (action: () => Promise<unknown>) => {
     try {
@@ -24,12 +29,7 @@ export function MenuTab() {
     }
   };
   const saveOrder = (next: AdminMenuItem[]) =>
-    attempt(() =>
-      call('POST', '/admin/content/menu/order', {
-        schema: adminMenuListReplySchema,
-        body: { keys: next.map((item) => item.key) },
-      }),
-    );
+    attempt(() => callRoute(adminContentMenuOrderRoute, { params: { keys: next.map((item) => item.key) } }));
   return (
     <ReorderableTable<AdminMenuItem>
       list={menu}
@@ -49,12 +49,7 @@ export function MenuTab() {
             <Switch
               checked={item.enabled}
               onChange={(enabled) =>
-                attempt(() =>
-                  call('POST', '/admin/content/menu/toggle', {
-                    schema: adminMenuItemSchema,
-                    body: { key: item.key, enabled },
-                  }),
-                )
+                attempt(() => callRoute(adminContentMenuToggleRoute, { params: { key: item.key, enabled } }))
               }
             />
           ),

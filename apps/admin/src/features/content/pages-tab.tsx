@@ -1,5 +1,6 @@
 import {
-  adminPageSchema,
+  adminContentPagesRoute,
+  adminContentPagesSaveRoute,
   type ContentPageSlugName,
   contentAdminLimits,
   contentPageSlugs,
@@ -9,7 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Form, Input, Segmented, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../lib/api';
+import { callRoute } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { failureText } from '../../lib/report-failure';
 import { LocaleSelect } from './locale-select';
@@ -27,7 +28,7 @@ export function PagesTab() {
   const [saving, setSaving] = useState(false);
   const page = useQuery({
     queryKey: ['content', 'page', slug, locale],
-    queryFn: () => call('GET', '/admin/content/pages', { schema: adminPageSchema, query: { slug, locale } }),
+    queryFn: () => callRoute(adminContentPagesRoute, { params: { slug, locale } }),
   });
   useEffect(() => {
     if (page.data) form.setFieldsValue({ title: page.data.title, content: page.data.content });
@@ -35,9 +36,8 @@ export function PagesTab() {
   const save = async (values: PageForm) => {
     setSaving(true);
     try {
-      await call('POST', '/admin/content/pages/save', {
-        schema: adminPageSchema,
-        body: { slug, locale, title: values.title.trim(), content: values.content.trim() },
+      await callRoute(adminContentPagesSaveRoute, {
+        params: { slug, locale, title: values.title.trim(), content: values.content.trim() },
       });
       void message.success(t('saved'));
       void queryClient.invalidateQueries({ queryKey: ['content', 'page'] });

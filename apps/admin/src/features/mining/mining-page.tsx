@@ -3,7 +3,7 @@ import {
   adminMiningFundRoute,
   adminMiningProductSaveRoute,
   adminMiningProductsRoute,
-  currencyListReplySchema,
+  currencyListRoute,
   type MiningProduct,
 } from '@fairex/contract';
 import { miningCategories } from '@fairex/domain';
@@ -26,7 +26,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, callRoute } from '../../lib/api';
+import { callRoute } from '../../lib/api';
 
 type ProductForm = {
   category: MiningProduct['category'];
@@ -64,7 +64,7 @@ export function MiningPage() {
   });
   const currencies = useQuery({
     queryKey: ['currencies'],
-    queryFn: () => call('GET', '/currency/list', { schema: currencyListReplySchema }),
+    queryFn: () => callRoute(currencyListRoute),
   });
   const currencyOptions = [
     ...new Map((currencies.data ?? []).map((coin) => [coin.id, coin.name])).entries(),

@@ -2,15 +2,17 @@ import { EditOutlined } from '@ant-design/icons';
 import {
   type AdminSpotFees,
   type AdminWithdrawalFees,
-  adminSpotFeesListReplySchema,
-  adminSpotFeesSchema,
-  adminWithdrawalFeesSchema,
+  adminContentSpotFeesRoute,
+  adminContentSpotFeesUpdateRoute,
+  adminContentWithdrawalFeesRoute,
+  adminContentWithdrawalFeesUpdateRoute,
+  adminContentWithdrawalLimitsUpdateRoute,
 } from '@fairex/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Form, Input, Modal, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../lib/api';
+import { callRoute } from '../../lib/api';
 import { failureText } from '../../lib/report-failure';
 
 type CurrencyTerms = AdminWithdrawalFees['currencies'][number];
@@ -49,11 +51,11 @@ export function FeesTab() {
   const [form] = Form.useForm<EditForm>();
   const fees = useQuery({
     queryKey: ['settings', 'fees'],
-    queryFn: () => call('GET', '/admin/content/spot-fees', { schema: adminSpotFeesListReplySchema }),
+    queryFn: () => callRoute(adminContentSpotFeesRoute),
   });
   const withdrawal = useQuery({
     queryKey: ['settings', 'withdrawal-fees'],
-    queryFn: () => call('GET', '/admin/content/withdrawal-fees', { schema: adminWithdrawalFeesSchema }),
+    queryFn: () => callRoute(adminContentWithdrawalFeesRoute),
   });
 
   const open = (next: Editing) => {
@@ -71,19 +73,24 @@ export function FeesTab() {
     if (!editing) return;
     try {
       if (editing.kind === 'spot') {
-        await call('POST', '/admin/content/spot-fees/update', {
-          schema: adminSpotFeesSchema,
-          body: { instrument_id: editing.row.instrument_id, ...values },
+        await callRoute(adminContentSpotFeesUpdateRoute, {
+          params: {
+            instrument_id: editing.row.instrument_id,
+            maker_fee_rate: values.maker_fee_rate ?? '',
+            taker_fee_rate: values.taker_fee_rate ?? '',
+          },
         });
       } else if (editing.kind === 'withdrawal') {
-        await call('POST', '/admin/content/withdrawal-fees/update', {
-          schema: adminWithdrawalFeesSchema,
-          body: { currency_id: editing.row.currency_id, ...values },
+        await callRoute(adminContentWithdrawalFeesUpdateRoute, {
+          params: {
+            currency_id: editing.row.currency_id,
+            withdraw_min: values.withdraw_min ?? '',
+            withdraw_fee: values.withdraw_fee ?? '',
+          },
         });
       } else {
-        await call('POST', '/admin/content/withdrawal-limits/update', {
-          schema: adminWithdrawalFeesSchema,
-          body: { level: editing.row.level, ...values },
+        await callRoute(adminContentWithdrawalLimitsUpdateRoute, {
+          params: { level: editing.row.level, limit_btc: values.limit_btc ?? '' },
         });
       }
       void message.success(t('saved'));

@@ -1,7 +1,9 @@
 import { EditOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   type AdminInstrument,
-  adminInstrumentListReplySchema,
+  adminContentInstrumentsCreateRoute,
+  adminContentInstrumentsRoute,
+  adminContentInstrumentsUpdateRoute,
   adminInstrumentSchema,
   type InstrumentKind,
   instrumentKinds,
@@ -25,7 +27,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../lib/api';
+import { call, callRoute } from '../../lib/api';
 import { failureText } from '../../lib/report-failure';
 
 type CreateForm = {
@@ -55,7 +57,7 @@ export function InstrumentsTab() {
   const [updateForm] = Form.useForm<UpdateForm>();
   const instruments = useQuery({
     queryKey: ['settings', 'instruments'],
-    queryFn: () => call('GET', '/admin/content/instruments', { schema: adminInstrumentListReplySchema }),
+    queryFn: () => callRoute(adminContentInstrumentsRoute),
   });
   const attempt = async (action: () => Promise<unknown>) => {
     try {
@@ -175,9 +177,8 @@ export function InstrumentsTab() {
           initialValues={{ kind: 'spot', price_decimals: 2 }}
           onFinish={async (values) => {
             const done = await attempt(() =>
-              call('POST', '/admin/content/instruments/create', {
-                schema: adminInstrumentSchema,
-                body: { ...values, trading_hours: values.trading_hours?.trim() || null },
+              callRoute(adminContentInstrumentsCreateRoute, {
+                params: { ...values, trading_hours: values.trading_hours?.trim() || null },
               }),
             );
             if (done) {
@@ -254,9 +255,8 @@ export function InstrumentsTab() {
           onFinish={async (values) => {
             if (!editing) return;
             const done = await attempt(() =>
-              call('POST', '/admin/content/instruments/update', {
-                schema: adminInstrumentSchema,
-                body: { id: editing.id, ...values, trading_hours: values.trading_hours?.trim() || null },
+              callRoute(adminContentInstrumentsUpdateRoute, {
+                params: { id: editing.id, ...values, trading_hours: values.trading_hours?.trim() || null },
               }),
             );
             if (done) setEditing(null);

@@ -1,10 +1,15 @@
-import { type AdminSiteSettings, adminSiteSettingsSchema, contentAdminLimits } from '@fairex/contract';
+import {
+  type AdminSiteSettings,
+  adminContentSettingsRoute,
+  adminContentSettingsSaveRoute,
+  contentAdminLimits,
+} from '@fairex/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Divider, Form, Input, Row } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImagePathInput } from '../../components/image-path-input';
-import { call } from '../../lib/api';
+import { callRoute } from '../../lib/api';
 import { failureText } from '../../lib/report-failure';
 
 type SettingsForm = { [Key in keyof AdminSiteSettings]: string };
@@ -25,7 +30,7 @@ export function SiteSettingsTab() {
   const [saving, setSaving] = useState(false);
   const settings = useQuery({
     queryKey: ['settings', 'site'],
-    queryFn: () => call('GET', '/admin/content/settings', { schema: adminSiteSettingsSchema }),
+    queryFn: () => callRoute(adminContentSettingsRoute),
   });
   useEffect(() => {
     if (settings.data) {
@@ -36,9 +41,8 @@ export function SiteSettingsTab() {
   const save = async (values: SettingsForm) => {
     setSaving(true);
     try {
-      await call('POST', '/admin/content/settings/save', {
-        schema: adminSiteSettingsSchema,
-        body: Object.fromEntries(keys.map((key) => [key, values[key]?.trim() || null])),
+      await callRoute(adminContentSettingsSaveRoute, {
+        params: Object.fromEntries(keys.map((key) => [key, values[key]?.trim() || null])),
       });
       void message.success(t('saved'));
       void queryClient.invalidateQueries({ queryKey: ['settings', 'site'] });

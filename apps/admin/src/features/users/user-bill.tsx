@@ -1,9 +1,9 @@
-import { type BillLine, billEntryKinds, userBillReplySchema } from '@fairex/contract';
+import { adminUsersBillRoute, type BillLine, billEntryKinds } from '@fairex/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../lib/api';
+import { callRoute } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 
 const accountKinds = ['change', 'legal', 'lever', 'micro'] as const;
@@ -16,11 +16,7 @@ export function UserBill({ userId }: { userId: number }) {
   const [page, setPage] = useState(1);
   const bill = useQuery({
     queryKey: ['users', 'bill', userId, type, kind, page],
-    queryFn: () =>
-      call('GET', '/admin/users/bill', {
-        schema: userBillReplySchema,
-        query: { id: userId, type, kind, page },
-      }),
+    queryFn: () => callRoute(adminUsersBillRoute, { params: { id: userId, type, kind, page } }),
   });
   const pageSize = bill.data?.page_size ?? 10;
   return (

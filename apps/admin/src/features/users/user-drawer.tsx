@@ -1,10 +1,10 @@
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import {
+  adminUsersDetailRoute,
   type UserAdminAccount,
   type UserDetail,
   userAdminReasonLengthMax,
   userAdminReasonLengthMin,
-  userDetailSchema,
   userFreezeReplySchema,
 } from '@fairex/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,7 +25,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReasonPrompt } from '../../components/reason-prompt';
-import { call } from '../../lib/api';
+import { call, callRoute } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { failureText } from '../../lib/report-failure';
 import { hasRole } from '../../lib/roles';
@@ -142,8 +142,7 @@ export function UserDrawer({ userId, onClose }: { userId: number | null; onClose
   const [freezing, setFreezing] = useState(false);
   const detail = useQuery({
     queryKey: ['users', 'detail', userId],
-    queryFn: () =>
-      call('GET', '/admin/users/detail', { schema: userDetailSchema, query: { id: userId ?? 0 } }),
+    queryFn: () => callRoute(adminUsersDetailRoute, { params: { id: userId ?? 0 } }),
     enabled: userId !== null,
   });
   const user = detail.data;

@@ -1,8 +1,8 @@
 import {
+  adminUsersSessionsRoute,
   type UserSession,
   userAdminReasonLengthMax,
   userAdminReasonLengthMin,
-  userSessionsReplySchema,
   userSessionsRevokeReplySchema,
 } from '@fairex/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import { App, Button, Flex, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReasonPrompt } from '../../components/reason-prompt';
-import { call } from '../../lib/api';
+import { call, callRoute } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { failureText } from '../../lib/report-failure';
 
@@ -29,8 +29,7 @@ export function UserSessions({ userId, canAct }: { userId: number; canAct: boole
   const [revoking, setRevoking] = useState<string | null>(null);
   const sessions = useQuery({
     queryKey: ['users', 'sessions', userId],
-    queryFn: () =>
-      call('GET', '/admin/users/sessions', { schema: userSessionsReplySchema, query: { id: userId } }),
+    queryFn: () => callRoute(adminUsersSessionsRoute, { params: { id: userId } }),
   });
   const revoke = async (reason: string) => {
     try {

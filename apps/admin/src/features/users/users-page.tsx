@@ -1,10 +1,10 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { type UserSummary, userSearchReplySchema } from '@fairex/contract';
+import { adminUsersRoute, type UserSummary } from '@fairex/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Flex, Input, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../lib/api';
+import { callRoute } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { UserDrawer } from './user-drawer';
 
@@ -21,7 +21,7 @@ export function UsersPage() {
   const [selected, setSelected] = useState<number | null>(null);
   const users = useQuery({
     queryKey: ['users', 'search', query, page],
-    queryFn: () => call('GET', '/admin/users', { schema: userSearchReplySchema, query: { q: query, page } }),
+    queryFn: () => callRoute(adminUsersRoute, { params: { q: query, page } }),
   });
   const pageSize = users.data?.page_size ?? 20;
   return (

@@ -1,27 +1,21 @@
 import {
-  adminArticleCreateBodySchema,
-  adminArticleListQuerySchema,
-  adminArticleListReplySchema,
-  adminArticleSchema,
-  adminArticleUpdateBodySchema,
-  adminDeletedReplySchema,
-  adminFaqCreateBodySchema,
-  adminFaqItemSchema,
-  adminFaqListReplySchema,
-  adminFaqOrderBodySchema,
-  adminFaqUpdateBodySchema,
-  adminIdBodySchema,
-  adminLocaleQuerySchema,
-  adminMenuItemSchema,
-  adminMenuListReplySchema,
-  adminMenuOrderBodySchema,
-  adminMenuToggleBodySchema,
-  adminNoParamsSchema,
-  adminPageQuerySchema,
-  adminPageSaveBodySchema,
-  adminPageSchema,
-  adminSiteSettingsSaveBodySchema,
-  adminSiteSettingsSchema,
+  adminContentArticlesCreateRoute,
+  adminContentArticlesHideRoute,
+  adminContentArticlesRoute,
+  adminContentArticlesShowRoute,
+  adminContentArticlesUpdateRoute,
+  adminContentFaqCreateRoute,
+  adminContentFaqDeleteRoute,
+  adminContentFaqOrderRoute,
+  adminContentFaqRoute,
+  adminContentFaqUpdateRoute,
+  adminContentMenuOrderRoute,
+  adminContentMenuRoute,
+  adminContentMenuToggleRoute,
+  adminContentPagesRoute,
+  adminContentPagesSaveRoute,
+  adminContentSettingsRoute,
+  adminContentSettingsSaveRoute,
 } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffRoutes } from '../audit';
@@ -34,37 +28,31 @@ import { type ContentAdminServiceDeps, createContentAdminService } from './conte
 export function contentAdminRoutes(deps: ContentAdminServiceDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const content = createContentAdminService(deps);
-    const staff = staffRoutes(app, { tags: ['staff: content'], roles: ['content'] });
+    const staff = staffRoutes(app, { tags: ['staff: content'] });
 
     staff.read(
-      '/admin/content/articles',
+      adminContentArticlesRoute,
       {
         summary: 'Articles of every state (published, scheduled, hidden), by kind and locale, 20 a page.',
         description: 'Newest first; banners in display order.',
-        query: adminArticleListQuerySchema,
-        reply: adminArticleListReplySchema,
       },
       (query) => content.listArticles(query),
     );
 
     staff.write(
-      '/admin/content/articles/create',
+      adminContentArticlesCreateRoute,
       {
         summary: 'Write a news item, banner (image required) or popup notice in one locale.',
         description:
           'A `published_at` in the future schedules it. `image_url` is an upload ("/uploads/...") or an http(s) URL.',
-        body: adminArticleCreateBodySchema,
-        reply: adminArticleSchema,
       },
       (actor, body) => content.createArticle(actor, body),
     );
 
     staff.write(
-      '/admin/content/articles/update',
+      adminContentArticlesUpdateRoute,
       {
         summary: 'Change the fields sent of one article; kind and locale stay.',
-        body: adminArticleUpdateBodySchema,
-        reply: adminArticleSchema,
       },
       async (actor, body) => {
         const { id, ...changes } = body;
@@ -73,141 +61,113 @@ export function contentAdminRoutes(deps: ContentAdminServiceDeps): FastifyPlugin
     );
 
     staff.write(
-      '/admin/content/articles/hide',
+      adminContentArticlesHideRoute,
       {
         summary: 'Unpublish an article: users no longer see it; the row stays.',
-        body: adminIdBodySchema,
-        reply: adminArticleSchema,
       },
       (actor, body) => content.hideArticle(actor, body.id),
     );
 
     staff.write(
-      '/admin/content/articles/show',
+      adminContentArticlesShowRoute,
       {
         summary: 'Publish a hidden article again.',
-        body: adminIdBodySchema,
-        reply: adminArticleSchema,
       },
       (actor, body) => content.showArticle(actor, body.id),
     );
 
     staff.read(
-      '/admin/content/faq',
+      adminContentFaqRoute,
       {
         summary: 'One locale’s FAQ in display order (no English fallback).',
-        query: adminLocaleQuerySchema,
-        reply: adminFaqListReplySchema,
       },
       (query) => content.listFaq(query.locale),
     );
 
     staff.write(
-      '/admin/content/faq/create',
+      adminContentFaqCreateRoute,
       {
         summary: 'Add a FAQ item (at the end unless sort_order is given).',
-        body: adminFaqCreateBodySchema,
-        reply: adminFaqItemSchema,
       },
       (actor, body) => content.createFaq(actor, body),
     );
 
     staff.write(
-      '/admin/content/faq/update',
+      adminContentFaqUpdateRoute,
       {
         summary: 'Change a FAQ item.',
-        body: adminFaqUpdateBodySchema,
-        reply: adminFaqItemSchema,
       },
       (actor, body) => content.updateFaq(actor, body),
     );
 
     staff.write(
-      '/admin/content/faq/delete',
+      adminContentFaqDeleteRoute,
       {
         summary: 'Remove a FAQ item (nothing refers to FAQ items).',
-        body: adminIdBodySchema,
-        reply: adminDeletedReplySchema,
       },
       (actor, body) => content.deleteFaq(actor, body.id),
     );
 
     staff.write(
-      '/admin/content/faq/order',
+      adminContentFaqOrderRoute,
       {
         summary: 'Reorder one locale’s FAQ: every id once, in the new order.',
-        body: adminFaqOrderBodySchema,
-        reply: adminFaqListReplySchema,
       },
       (actor, body) => content.orderFaq(actor, body.locale, body.ids),
     );
 
     staff.read(
-      '/admin/content/pages',
+      adminContentPagesRoute,
       {
         summary: 'One page (aboutus, contactus, operational_compliance) in one locale.',
-        query: adminPageQuerySchema,
-        reply: adminPageSchema,
       },
       (query) => content.page(query.slug, query.locale),
     );
 
     staff.write(
-      '/admin/content/pages/save',
+      adminContentPagesSaveRoute,
       {
         summary: 'Create or replace one page in one locale (plain-text paragraphs).',
-        body: adminPageSaveBodySchema,
-        reply: adminPageSchema,
       },
       (actor, body) => content.savePage(actor, body),
     );
 
     staff.read(
-      '/admin/content/settings',
+      adminContentSettingsRoute,
       {
         summary: 'Site name, logo and customer-service links (null when unset).',
-        query: adminNoParamsSchema,
-        reply: adminSiteSettingsSchema,
       },
       () => content.settings(),
     );
 
     staff.write(
-      '/admin/content/settings/save',
+      adminContentSettingsSaveRoute,
       {
         summary: 'Save the settings sent (null clears one); links must be http(s) or a site path.',
-        body: adminSiteSettingsSaveBodySchema,
-        reply: adminSiteSettingsSchema,
       },
       (actor, body) => content.saveSettings(actor, body),
     );
 
     staff.read(
-      '/admin/content/menu',
+      adminContentMenuRoute,
       {
         summary: 'Every Home shortcut, enabled or not, in display order.',
-        query: adminNoParamsSchema,
-        reply: adminMenuListReplySchema,
       },
       () => content.menu(),
     );
 
     staff.write(
-      '/admin/content/menu/toggle',
+      adminContentMenuToggleRoute,
       {
         summary: 'Show or hide one Home shortcut.',
-        body: adminMenuToggleBodySchema,
-        reply: adminMenuItemSchema,
       },
       (actor, body) => content.toggleMenu(actor, body.key, body.enabled),
     );
 
     staff.write(
-      '/admin/content/menu/order',
+      adminContentMenuOrderRoute,
       {
         summary: 'Reorder the Home shortcuts: every key once, in the new order.',
-        body: adminMenuOrderBodySchema,
-        reply: adminMenuListReplySchema,
       },
       (actor, body) => content.orderMenu(actor, body.keys),
     );

@@ -1,10 +1,9 @@
 import {
-  adminIdBodySchema,
-  adminInstrumentCreateBodySchema,
-  adminInstrumentListReplySchema,
-  adminInstrumentSchema,
-  adminInstrumentUpdateBodySchema,
-  adminNoParamsSchema,
+  adminContentInstrumentsCreateRoute,
+  adminContentInstrumentsPauseRoute,
+  adminContentInstrumentsResumeRoute,
+  adminContentInstrumentsRoute,
+  adminContentInstrumentsUpdateRoute,
 } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffRoutes } from '../audit';
@@ -14,59 +13,49 @@ import type { InstrumentCommands } from './market.instruments.service';
 export function marketStaffRoutes(instruments: InstrumentCommands): FastifyPluginAsyncZod {
   return async (app) => {
     // Admin only: instruments move money and trading.
-    const staff = staffRoutes(app, { tags: ['staff: instruments and fees'], roles: ['admin'] });
+    const staff = staffRoutes(app, { tags: ['staff: instruments and fees'] });
 
     staff.read(
-      '/admin/content/instruments',
+      adminContentInstrumentsRoute,
       {
         summary: 'Every instrument, trading or paused, in list order.',
-        query: adminNoParamsSchema,
-        reply: adminInstrumentListReplySchema,
       },
       () => instruments.list(),
     );
 
     staff.write(
-      '/admin/content/instruments/create',
+      adminContentInstrumentsCreateRoute,
       {
         summary: 'Add an instrument on the simulated feed; it trades in the market lists at once.',
         description:
           'The reference price must lie on the tick grid and price_decimals cover the tick. A spot ' +
           'instrument whose base and quote are ledger currencies gets its spot pair and order book at ' +
           'once (fees 0.1 % until an admin changes them, band 10 %).',
-        body: adminInstrumentCreateBodySchema,
-        reply: adminInstrumentSchema,
       },
       (actor, body) => instruments.create(actor, body),
     );
 
     staff.write(
-      '/admin/content/instruments/update',
+      adminContentInstrumentsUpdateRoute,
       {
         summary: 'Change display fields (price decimals, trading hours, list order).',
-        body: adminInstrumentUpdateBodySchema,
-        reply: adminInstrumentSchema,
       },
       (actor, body) => instruments.update(actor, body),
     );
 
     staff.write(
-      '/admin/content/instruments/pause',
+      adminContentInstrumentsPauseRoute,
       {
         summary: 'Pause an instrument: it leaves the quotes, shows paused, new spot orders are refused.',
         description: 'Open orders stay and may be cancelled.',
-        body: adminIdBodySchema,
-        reply: adminInstrumentSchema,
       },
       (actor, body) => instruments.pause(actor, body.id),
     );
 
     staff.write(
-      '/admin/content/instruments/resume',
+      adminContentInstrumentsResumeRoute,
       {
         summary: 'Resume a paused instrument.',
-        body: adminIdBodySchema,
-        reply: adminInstrumentSchema,
       },
       (actor, body) => instruments.resume(actor, body.id),
     );

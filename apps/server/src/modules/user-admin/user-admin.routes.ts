@@ -1,16 +1,12 @@
 import {
-  userBillQuerySchema,
-  userBillReplySchema,
-  userDetailSchema,
-  userFreezeBodySchema,
-  userFreezeReplySchema,
-  userIdQuerySchema,
-  userSearchQuerySchema,
-  userSearchReplySchema,
-  userSessionRevokeBodySchema,
-  userSessionsReplySchema,
-  userSessionsRevokeAllBodySchema,
-  userSessionsRevokeReplySchema,
+  adminUsersBillRoute,
+  adminUsersDetailRoute,
+  adminUsersFreezeRoute,
+  adminUsersRoute,
+  adminUsersSessionsRevokeAllRoute,
+  adminUsersSessionsRevokeRoute,
+  adminUsersSessionsRoute,
+  adminUsersUnfreezeRoute,
 } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffRoutes } from '../audit';
@@ -31,39 +27,32 @@ const audited = 'Appends an audit entry with the user before and after.';
 export function userAdminHttpRoutes(deps: { users: UserAdminService }): FastifyPluginAsyncZod {
   return async (app) => {
     const { users } = deps;
-    const reader = staffRoutes(app, { tags, roles: ['support', 'compliance', 'finance'] });
-    const writer = staffRoutes(app, { tags, roles: ['support'] });
+    const staff = staffRoutes(app, { tags });
 
-    reader.read(
-      '/admin/users',
+    staff.read(
+      adminUsersRoute,
       {
         summary: 'Find users by id, e-mail, phone, nickname, account or wallet address prefix.',
         description:
           '`q`: digits match a user id exactly; any text matches a prefix of the e-mail, sign-in account, nickname, phone number or wallet address (case-insensitive). Newest first, 20 a page.',
-        query: userSearchQuerySchema,
-        reply: userSearchReplySchema,
       },
       (query) => users.search({ query: query.q, page: query.page ?? 1 }),
     );
 
-    reader.read(
-      '/admin/users/detail',
+    staff.read(
+      adminUsersDetailRoute,
       {
         summary: 'One user: profile, verification state, balances per account kind, live sessions.',
         description: "Balances are the ledger's (balance, available, frozen per currency and account kind).",
-        query: userIdQuerySchema,
-        reply: userDetailSchema,
       },
       (query) => users.detail(query.id),
     );
 
-    reader.read(
-      '/admin/users/bill',
+    staff.read(
+      adminUsersBillRoute,
       {
         summary: 'A user’s bill as they see it, newest first, 10 a page (read-only).',
         description: "Filters as the user's own bill: currency, type (account kind), kind (entry kind).",
-        query: userBillQuerySchema,
-        reply: userBillReplySchema,
       },
       (query) => {
         const { id, page, ...filter } = query;
@@ -71,59 +60,49 @@ export function userAdminHttpRoutes(deps: { users: UserAdminService }): FastifyP
       },
     );
 
-    reader.read(
-      '/admin/users/sessions',
+    staff.read(
+      adminUsersSessionsRoute,
       {
         summary: 'A user’s sign-in sessions, newest first (at most 100).',
         description:
           'Created, expiry, revoked time, client address and state. No last-seen time or device is stored.',
-        query: userIdQuerySchema,
-        reply: userSessionsReplySchema,
       },
       (query) => users.sessions(query.id),
     );
 
-    writer.write(
-      '/admin/users/sessions/revoke',
+    staff.write(
+      adminUsersSessionsRevokeRoute,
       {
         summary: 'End one of a user’s live sessions; its sockets disconnect at once.',
         description: audited,
-        body: userSessionRevokeBodySchema,
-        reply: userSessionsRevokeReplySchema,
       },
       (actor, body) =>
         users.revokeSession({ actor, userId: body.user_id, sessionId: body.session_id, reason: body.reason }),
     );
 
-    writer.write(
-      '/admin/users/sessions/revoke_all',
+    staff.write(
+      adminUsersSessionsRevokeAllRoute,
       {
         summary: 'End every live session of a user (signed out everywhere).',
         description: audited,
-        body: userSessionsRevokeAllBodySchema,
-        reply: userSessionsRevokeReplySchema,
       },
       (actor, body) => users.revokeAllSessions({ actor, userId: body.user_id, reason: body.reason }),
     );
 
-    writer.write(
-      '/admin/users/freeze',
+    staff.write(
+      adminUsersFreezeRoute,
       {
         summary: 'Freeze a user’s sign-in and end all their sessions now.',
         description: `The user is signed out at once and cannot sign in (password, code or wallet) until unfrozen. ${audited}`,
-        body: userFreezeBodySchema,
-        reply: userFreezeReplySchema,
       },
       (actor, body) => users.freeze({ actor, userId: body.user_id, reason: body.reason }),
     );
 
-    writer.write(
-      '/admin/users/unfreeze',
+    staff.write(
+      adminUsersUnfreezeRoute,
       {
         summary: 'Let a frozen user sign in again.',
         description: audited,
-        body: userFreezeBodySchema,
-        reply: userFreezeReplySchema,
       },
       (actor, body) => users.unfreeze({ actor, userId: body.user_id, reason: body.reason }),
     );

@@ -1,8 +1,7 @@
 import {
-  adminNoParamsSchema,
-  adminWithdrawalFeesSchema,
-  adminWithdrawalFeeUpdateBodySchema,
-  adminWithdrawalLimitUpdateBodySchema,
+  adminContentWithdrawalFeesRoute,
+  adminContentWithdrawalFeesUpdateRoute,
+  adminContentWithdrawalLimitsUpdateRoute,
 } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffRoutes } from '../audit';
@@ -11,37 +10,31 @@ import type { WithdrawalTerms } from './withdrawals.terms.service';
 /** Withdrawal minimums, fees and 24-hour limits in force, and their changes (admin only). */
 export function withdrawalTermsRoutes(terms: WithdrawalTerms): FastifyPluginAsyncZod {
   return async (app) => {
-    const staff = staffRoutes(app, { tags: ['staff: instruments and fees'], roles: ['admin'] });
+    const staff = staffRoutes(app, { tags: ['staff: instruments and fees'] });
 
     staff.read(
-      '/admin/content/withdrawal-fees',
+      adminContentWithdrawalFeesRoute,
       {
         summary: 'Withdrawal minimum and fee per currency, and the 24-hour limit per level.',
-        query: adminNoParamsSchema,
-        reply: adminWithdrawalFeesSchema,
       },
       () => terms.withdrawalTerms(),
     );
 
     staff.write(
-      '/admin/content/withdrawal-fees/update',
+      adminContentWithdrawalFeesUpdateRoute,
       {
         summary: "Set a currency's withdrawal minimum and fee for requests from now on.",
         description: 'Amounts in the currency, at most its decimals. Pending requests keep their fee.',
-        body: adminWithdrawalFeeUpdateBodySchema,
-        reply: adminWithdrawalFeesSchema,
       },
       (actor, body) => terms.setWithdrawalFee(actor, body),
     );
 
     staff.write(
-      '/admin/content/withdrawal-limits/update',
+      adminContentWithdrawalLimitsUpdateRoute,
       {
         summary: "Set a verification level's rolling 24-hour withdrawal limit (BTC equivalent).",
         description:
           'Applies to requests from now on; each request records the limit it was checked against.',
-        body: adminWithdrawalLimitUpdateBodySchema,
-        reply: adminWithdrawalFeesSchema,
       },
       (actor, body) => terms.setWithdrawalLimit(actor, body),
     );
