@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { noParamsSchema } from './envelope';
+import { getRoute, postRoute } from './route';
 import { text } from './text';
 
 /** Spec section 5 and 9: code length 6, password over 6 characters, nickname 2-10, signature 2-30. */
@@ -219,3 +221,117 @@ export const outboxMessageSchema = z.object({
   created_at: z.number().int(),
 });
 export const outboxReplySchema = z.array(outboxMessageSchema);
+
+export const userCheckEmailRoute = postRoute('/user/check_email', {
+  policy: 'public',
+  body: checkCodeBodySchema,
+  reply: confirmationReplySchema,
+});
+
+export const userRegisterRoute = postRoute('/user/register', {
+  policy: 'public',
+  body: registerBodySchema,
+  reply: tokenReplySchema,
+});
+
+export const userLoginRoute = postRoute('/user/login', {
+  policy: 'public',
+  body: loginBodySchema,
+  reply: tokenReplySchema,
+});
+
+export const userLogoutRoute = getRoute('/user/logout', {
+  policy: 'user',
+  query: noParamsSchema,
+  reply: confirmationReplySchema,
+});
+
+export const userForgetRoute = postRoute('/user/forget', {
+  policy: 'public',
+  body: forgetPasswordBodySchema,
+  reply: confirmationReplySchema,
+});
+
+export const userInfoRoute = getRoute('/user/info', {
+  policy: 'user',
+  query: noParamsSchema,
+  reply: userInfoSchema,
+});
+
+export const userInviteRoute = getRoute('/user/invite', {
+  policy: 'user',
+  query: noParamsSchema,
+  reply: inviteSummarySchema,
+});
+
+export const safeChangePasswordRoute = postRoute('/safe/change_password', {
+  policy: 'user',
+  body: changePasswordBodySchema,
+  reply: confirmationReplySchema,
+});
+
+export const safeUpdatePasswordRoute = postRoute('/safe/update_password', {
+  policy: 'user',
+  body: payPasswordBodySchema,
+  reply: confirmationReplySchema,
+});
+
+export const safeMobileRoute = postRoute('/safe/mobile', {
+  policy: 'user',
+  body: bindMobileBodySchema,
+  reply: confirmationReplySchema,
+});
+
+export const safeEmailRoute = postRoute('/safe/email', {
+  policy: 'user',
+  body: bindEmailBodySchema,
+  reply: confirmationReplySchema,
+});
+
+export const userUploadHeadPortraitRoute = postRoute('/user/uploadHeadPortrait', {
+  policy: 'user',
+  body: headPortraitBodySchema,
+  reply: confirmationReplySchema,
+});
+
+export const userEditNicknameRoute = postRoute('/user/editNickname', {
+  policy: 'user',
+  body: editProfileBodySchema,
+  reply: confirmationReplySchema,
+});
+
+export const userTimezoneRoute = getRoute('/user/timezone', {
+  policy: 'user',
+  query: noParamsSchema,
+  reply: userTimezoneReplySchema,
+});
+
+export const userTimezoneUpdateRoute = postRoute('/user/timezone/update', {
+  policy: 'user',
+  body: userTimezoneUpdateBodySchema,
+  reply: userTimezoneReplySchema,
+});
+
+export const userWalletNonceRoute = getRoute('/user/walletNonce', {
+  policy: 'public',
+  query: noParamsSchema,
+  reply: walletNonceReplySchema,
+});
+
+export const userWalletLoginRoute = postRoute('/user/walletLogin', {
+  policy: 'public',
+  body: walletLoginBodySchema,
+  reply: tokenReplySchema,
+});
+
+export const smsMailRoute = postRoute('/sms_mail', {
+  policy: 'public',
+  body: sendEmailCodeBodySchema,
+  reply: confirmationReplySchema,
+});
+
+export const smsSendRoute = postRoute('/sms_send', {
+  policy: 'public',
+  body: sendSmsCodeBodySchema,
+  reply: confirmationReplySchema,
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { positiveIntParam } from './envelope';
+import { noParamsSchema, positiveIntParam } from './envelope';
+import { getRoute, postRoute } from './route';
 
 /** GET /getSiteConfig: read by every client at launch. */
 export const siteConfigSchema = z.object({
@@ -99,3 +100,45 @@ export type ContentPage = z.infer<typeof contentPageSchema>;
 
 /** Customer-service links the operator configures (GET /getSetting keywords). */
 export const customerServiceKeywords = ['kefu_url', 'whatsapp_url', 'telegram_url'] as const;
+
+export const getSiteConfigRoute = getRoute('/getSiteConfig', {
+  policy: 'public',
+  query: noParamsSchema,
+  reply: siteConfigSchema,
+});
+
+export const getSettingRoute = getRoute('/getSetting', {
+  policy: 'public',
+  query: settingQuerySchema,
+  reply: settingValueSchema,
+});
+
+export const newsIndexPopRoute = getRoute('/news/index_pop', {
+  policy: 'public',
+  query: noParamsSchema,
+  reply: popupNoticeSchema,
+});
+
+export const newsListRoute = postRoute('/news/list', {
+  policy: 'public',
+  body: newsListBodySchema,
+  reply: newsListReplySchema,
+});
+
+export const newsDetailRoute = postRoute('/news/detail', {
+  policy: 'public',
+  body: newsDetailBodySchema,
+  reply: articleDetailSchema,
+});
+
+export const menuRoute = getRoute('/menu', {
+  policy: 'public',
+  query: noParamsSchema,
+  reply: menuReplySchema,
+});
+
+export const faqRoute = getRoute('/faq', {
+  policy: 'public',
+  query: noParamsSchema,
+  reply: faqReplySchema,
+});

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { intParam, positiveIntParam } from './envelope';
+import { getRoute, postRoute } from './route';
 import { text } from './text';
 
 /**
@@ -205,4 +206,23 @@ export const depositDecisionBodySchema = z.strictObject({
   decision: z.enum(['approve', 'reject']),
   reason: text().trim().max(200).optional(),
   amount: amountParam.optional(),
+});
+
+export const walletGetInAddressRoute = postRoute('/wallet/get_in_address', {
+  policy: 'user',
+  body: depositAddressBodySchema,
+  reply: depositAddressSchema,
+});
+
+export const walletChargeReqRoute = postRoute('/wallet/charge_req', {
+  policy: 'user',
+  body: depositRequestBodySchema,
+  reply: depositRecordSchema,
+  moneyMoving: true,
+});
+
+export const rechargeLogRoute = getRoute('/recharge/log', {
+  policy: 'user',
+  query: depositLogQuerySchema,
+  reply: depositLogSchema,
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { noParamsSchema, positiveIntParam } from './envelope';
 import { decimalString } from './fiat';
-import { getRoute } from './route';
+import { getRoute, postRoute } from './route';
 
 /** Instrument kinds of the Markets tabs: coins (spot), futures (perpetuals on the same underlyings), stock. */
 export const instrumentKinds = ['spot', 'perpetual', 'stock'] as const;
@@ -168,4 +168,46 @@ export const marketHistoryStatusRoute = getRoute('/market/history_status', {
   policy: 'public',
   query: noParamsSchema,
   reply: marketHistoryStatusSchema,
+});
+
+export const currencyQuotationNewRoute = getRoute('/currency/quotation_new', {
+  policy: 'public',
+  query: noParamsSchema,
+  reply: quotationReplySchema,
+});
+
+export const currencyNewTimesharRoute = getRoute('/currency/new_timeshar', {
+  policy: 'public',
+  query: candlesQuerySchema,
+  reply: candlesReplySchema,
+});
+
+export const marketInstrumentsRoute = getRoute('/market/instruments', {
+  policy: 'public',
+  query: noParamsSchema,
+  reply: instrumentsReplySchema,
+});
+
+export const marketTickRoute = getRoute('/market/tick', {
+  policy: 'public',
+  query: tickQuerySchema,
+  reply: tickSchema,
+});
+
+export const optionalAddRoute = postRoute('/optional/add', {
+  policy: 'user',
+  body: favouriteAddBodySchema,
+  reply: favouritesReplySchema,
+});
+
+export const optionalDelRoute = postRoute('/optional/del', {
+  policy: 'user',
+  body: favouriteDelBodySchema,
+  reply: favouritesReplySchema,
+});
+
+export const optionalListRoute = getRoute('/optional/list', {
+  policy: 'user',
+  query: noParamsSchema,
+  reply: favouritesReplySchema,
 });

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { passwordLengthMax } from './accounts';
 import { positiveIntParam } from './envelope';
+import { getRoute, postRoute } from './route';
 import { uploadPathPattern } from './upload';
 
 /** Saved addresses a user may keep at once (deleted ones do not count). */
@@ -222,3 +223,21 @@ export type BankCard = z.infer<typeof bankCardSchema>;
 
 /** The saved card of that region, or null when there is none. */
 export const bankCardInfoReplySchema = bankCardSchema.nullable();
+
+export const userWalletSaveRoute = postRoute('/user/wallet/save', {
+  policy: 'user',
+  body: walletAddressSaveBodySchema,
+  reply: walletAddressSchema,
+});
+
+export const userWalletListRoute = getRoute('/user/wallet/list', {
+  policy: 'user',
+  query: walletAddressListQuerySchema,
+  reply: walletAddressListReplySchema,
+});
+
+export const userWalletDeleteRoute = postRoute('/user/wallet/delete', {
+  policy: 'user',
+  body: walletAddressDeleteBodySchema,
+  reply: walletAddressDeleteReplySchema,
+});

@@ -17,6 +17,7 @@
  */
 import { z } from 'zod';
 import { positiveIntParam } from './envelope';
+import { getRoute, postRoute } from './route';
 
 export const spotSides = ['buy', 'sell'] as const;
 export type SpotSide = (typeof spotSides)[number];
@@ -292,3 +293,54 @@ export type SpotSubscribe = z.input<typeof spotSubscribeSchema>;
 export type SpotTradesEvent = { symbol: string; trades: SpotPublicTrade[] };
 /** `wallet:changed` (user room): balances of these currencies changed; refetch them. */
 export type WalletChangedEvent = { currency_ids: number[] };
+
+export const coinTradeRoute = postRoute('/coin/trade', {
+  policy: 'user',
+  body: spotTradeBodySchema,
+  reply: spotOrderSchema,
+  moneyMoving: true,
+});
+
+export const coinCancelRoute = postRoute('/coin/cancel', {
+  policy: 'user',
+  body: spotCancelBodySchema,
+  reply: spotOrderSchema,
+  moneyMoving: true,
+});
+
+export const coinListRoute = getRoute('/coin/list', {
+  policy: 'user',
+  query: spotOrderListQuerySchema,
+  reply: spotOrderListReplySchema,
+});
+
+export const coinOrderRoute = getRoute('/coin/order', {
+  policy: 'user',
+  query: spotOrderQuerySchema,
+  reply: spotOrderDetailReplySchema,
+});
+
+export const coinDepthRoute = getRoute('/coin/depth', {
+  policy: 'public',
+  query: spotDepthQuerySchema,
+  reply: spotDepthSchema,
+});
+
+export const coinTradesRoute = getRoute('/coin/trades', {
+  policy: 'public',
+  query: spotTradesQuerySchema,
+  reply: spotTradesReplySchema,
+});
+
+export const userGetTransferFeeRoute = postRoute('/user/getTransferFee', {
+  policy: 'public',
+  body: exchangeQuoteBodySchema,
+  reply: exchangeQuoteReplySchema,
+});
+
+export const userTransferRoute = postRoute('/user/Transfer', {
+  policy: 'user',
+  body: exchangeBodySchema,
+  reply: exchangeReplySchema,
+  moneyMoving: true,
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { intParam, positiveIntParam } from './envelope';
+import { postRoute } from './route';
 import { text } from './text';
 
 /** Staff roles; the server's route policies use the same five (a test keeps them equal). */
@@ -125,3 +126,9 @@ export type StaffUpdateBody = z.input<typeof staffUpdateBodySchema>;
 /** POST /admin/staff/reset_totp */
 export const staffResetTotpBodySchema = z.strictObject({ id: positiveIntParam });
 export type StaffResetTotpBody = z.input<typeof staffResetTotpBodySchema>;
+
+export const adminAuthLoginRoute = postRoute('/admin/auth/login', {
+  policy: 'public',
+  body: staffLoginBodySchema,
+  reply: staffLoginReplySchema,
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { positiveIntParam } from './envelope';
+import { noParamsSchema, positiveIntParam } from './envelope';
+import { getRoute, postRoute } from './route';
 import { text } from './text';
 
 export const idTypes = ['id_card', 'passport', 'driver_license'] as const;
@@ -101,3 +102,15 @@ export const verificationDecisionBodySchema = z.union([
     reason: text().trim().min(2).max(200),
   }),
 ]);
+
+export const realStateRoute = getRoute('/real/state', {
+  policy: 'user',
+  query: noParamsSchema,
+  reply: realStateSchema,
+});
+
+export const userRealRoute = postRoute('/user/real', {
+  policy: 'user',
+  body: realNameBodySchema,
+  reply: realStateSchema,
+});

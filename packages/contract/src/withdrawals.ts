@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { passwordLengthMax, verificationCodeSchema } from './accounts';
 import { reviewApprovalSchema } from './deposits';
 import { positiveIntParam } from './envelope';
+import { getRoute, postRoute } from './route';
 
 export const withdrawalStatuses = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
@@ -208,4 +209,30 @@ export const withdrawalDecisionBodySchema = z.strictObject({
   id: positiveIntParam,
   decision: z.enum(['approve', 'reject']),
   reason: z.string().trim().max(withdrawalReasonLengthMax).optional(),
+});
+
+export const userWithdrawInfoRoute = getRoute('/user/withdraw/info', {
+  policy: 'user',
+  query: withdrawInfoQuerySchema,
+  reply: withdrawInfoReplySchema,
+});
+
+export const walletOutRoute = postRoute('/wallet/out', {
+  policy: 'verified',
+  body: withdrawBodySchema,
+  reply: withdrawalRecordSchema,
+  moneyMoving: true,
+});
+
+export const userWithdrawCancelRoute = postRoute('/user/withdraw/cancel', {
+  policy: 'user',
+  body: withdrawalCancelBodySchema,
+  reply: withdrawalRecordSchema,
+  moneyMoving: true,
+});
+
+export const userWithdrawListRoute = getRoute('/user/withdraw/list', {
+  policy: 'user',
+  query: withdrawalListQuerySchema,
+  reply: withdrawalListReplySchema,
 });

@@ -1,20 +1,18 @@
 import {
-  apiReply,
   type CodePurpose,
-  checkCodeBodySchema,
-  confirmationReplySchema,
-  forgetPasswordBodySchema,
-  loginBodySchema,
-  registerBodySchema,
-  sendEmailCodeBodySchema,
-  sendSmsCodeBodySchema,
-  tokenReplySchema,
+  smsMailRoute,
+  smsSendRoute,
+  userCheckEmailRoute,
+  userForgetRoute,
+  userLoginRoute,
+  userLogoutRoute,
+  userRegisterRoute,
 } from '@fairex/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../platform/http/reply';
-import { policies, presentedToken, signedInUserId } from '../../platform/http/route-policy';
+import { contractRoutes } from '../../platform/http/contract-route';
+import { presentedToken, signedInUserId } from '../../platform/http/route-policy';
 import { translate } from '../../platform/i18n/messages';
 import { resolvePurpose } from './accounts.domain';
 import { type AccountsConfirmation, accountsConfirmationKeys } from './accounts.errors';
@@ -22,12 +20,12 @@ import type { AccountsService } from './accounts.service';
 import { type CodeService, type CodeTarget, codeAddressOf } from './codes.service';
 import { ensureVisitor } from './demo-visitor';
 
-const noParams = z.strictObject({});
+const _noParams = z.strictObject({});
 const tags = ['accounts'];
-const session = [{ session: [] }];
+const _session = [{ session: [] }];
 
 export function confirmation(request: FastifyRequest, outcome: AccountsConfirmation) {
-  return ok(translate(request.locale, accountsConfirmationKeys[outcome]));
+  return translate(request.locale, accountsConfirmationKeys[outcome]);
 }
 
 /** Codes, registration, login, logout and forgotten passwords. */
@@ -59,22 +57,17 @@ export function authRoutes(services: {
   }
 
   return async (app) => {
-    app.post(
-      '/sms_mail',
+    const route = contractRoutes(app, { tags });
+    route.post(
+      smsMailRoute,
       {
-        config: { policy: policies.public },
-        schema: {
-          tags,
-          summary: 'E-mail a 6-digit code for register, forget, bind, withdraw or security',
-          description:
-            'The purpose is `scene`, else `type`, else `bind` with a session and `register` without. ' +
-            'Codes are valid 10 minutes, once, for this address and purpose, and die after 5 wrong ' +
-            'tries. At most one a minute and 10 a day per address, 20 an hour per client. A register ' +
-            'code to an address that has an account, or a forget code to one that has none, gets ' +
-            'the same reply but is not sent. bind/withdraw/security need a session (999 without).',
-          body: sendEmailCodeBodySchema,
-          response: { 200: apiReply(confirmationReplySchema) },
-        },
+        summary: 'E-mail a 6-digit code for register, forget, bind, withdraw or security',
+        description:
+          'The purpose is `scene`, else `type`, else `bind` with a session and `register` without. ' +
+          'Codes are valid 10 minutes, once, for this address and purpose, and die after 5 wrong ' +
+          'tries. At most one a minute and 10 a day per address, 20 an hour per client. A register ' +
+          'code to an address that has an account, or a forget code to one that has none, gets ' +
+          'the same reply but is not sent. bind/withdraw/security need a session (999 without).',
       },
       (request, reply) =>
         sendCode(
@@ -85,17 +78,9 @@ export function authRoutes(services: {
         ),
     );
 
-    app.post(
-      '/sms_send',
-      {
-        config: { policy: policies.public },
-        schema: {
-          tags,
-          summary: 'Text a 6-digit code to +area_code mobile; same rules as /sms_mail',
-          body: sendSmsCodeBodySchema,
-          response: { 200: apiReply(confirmationReplySchema) },
-        },
-      },
+    route.post(
+      smsSendRoute,
+      { summary: 'Text a 6-digit code to +area_code mobile; same rules as /sms_mail' },
       (request, reply) =>
         sendCode(
           request,
@@ -105,17 +90,9 @@ export function authRoutes(services: {
         ),
     );
 
-    app.post(
-      '/user/check_email',
-      {
-        config: { policy: policies.public },
-        schema: {
-          tags,
-          summary: 'Is this code right for this e-mail or phone and purpose? A miss counts; a hit is kept',
-          body: checkCodeBodySchema,
-          response: { 200: apiReply(confirmationReplySchema) },
-        },
-      },
+    route.post(
+      userCheckEmailRoute,
+      { summary: 'Is this code right for this e-mail or phone and purpose? A miss counts; a hit is kept' },
       async (request) => {
         const { body } = request;
         await codes.check({
@@ -131,21 +108,15 @@ export function authRoutes(services: {
       },
     );
 
-    app.post(
-      '/user/register',
+    route.post(
+      userRegisterRoute,
       {
-        config: { policy: policies.public },
-        schema: {
-          tags,
-          summary: 'Create an account with a register code; replies the session token (signed in)',
-          description:
-            'type email: user_string is the e-mail; type mobile: the national number the SMS went to. ' +
-            'The account name is that address; the nickname "user" and 4 digits. extension_code is an ' +
-            'optional invitation code (an unknown one is refused). The code is used up in the same ' +
-            'transaction as the insert: one code, one account.',
-          body: registerBodySchema,
-          response: { 200: apiReply(tokenReplySchema) },
-        },
+        summary: 'Create an account with a register code; replies the session token (signed in)',
+        description:
+          'type email: user_string is the e-mail; type mobile: the national number the SMS went to. ' +
+          'The account name is that address; the nickname "user" and 4 digits. extension_code is an ' +
+          'optional invitation code (an unknown one is refused). The code is used up in the same ' +
+          'transaction as the insert: one code, one account.',
       },
       async (request) => {
         const { body } = request;
@@ -158,24 +129,18 @@ export function authRoutes(services: {
           invitationCode: body.extension_code,
           clientAddress: request.ip,
         });
-        return ok(token);
+        return token;
       },
     );
 
-    app.post(
-      '/user/login',
+    route.post(
+      userLoginRoute,
       {
-        config: { policy: policies.public },
-        schema: {
-          tags,
-          summary: 'Sign in with account, e-mail or phone and password; replies the session token',
-          description:
-            'Unknown names and wrong passwords get the same reply in about the same time. After 5 ' +
-            'failures in a row the name is locked for 15 minutes ("too many attempts"), known or not. ' +
-            'stay=1 keeps the session 30 days instead of 1.',
-          body: loginBodySchema,
-          response: { 200: apiReply(tokenReplySchema) },
-        },
+        summary: 'Sign in with account, e-mail or phone and password; replies the session token',
+        description:
+          'Unknown names and wrong passwords get the same reply in about the same time. After 5 ' +
+          'failures in a row the name is locked for 15 minutes ("too many attempts"), known or not. ' +
+          'stay=1 keeps the session 30 days instead of 1.',
       },
       async (request) => {
         const token = await accounts.login({
@@ -184,22 +149,13 @@ export function authRoutes(services: {
           stayLoggedIn: request.body.stay ?? false,
           clientAddress: request.ip,
         });
-        return ok(token);
+        return token;
       },
     );
 
-    app.get(
-      '/user/logout',
-      {
-        config: { policy: policies.user },
-        schema: {
-          tags,
-          summary: 'End this session; its sockets get session:ended {reason: logout} and are disconnected',
-          security: session,
-          querystring: noParams,
-          response: { 200: apiReply(confirmationReplySchema) },
-        },
-      },
+    route.get(
+      userLogoutRoute,
+      { summary: 'End this session; its sockets get session:ended {reason: logout} and are disconnected' },
       async (request) => {
         const token = presentedToken(request);
         if (token) await accounts.logout(token);
@@ -207,17 +163,9 @@ export function authRoutes(services: {
       },
     );
 
-    app.post(
-      '/user/forget',
-      {
-        config: { policy: policies.public },
-        schema: {
-          tags,
-          summary: 'Reset the password with a forget code; every session of the user ends',
-          body: forgetPasswordBodySchema,
-          response: { 200: apiReply(confirmationReplySchema) },
-        },
-      },
+    route.post(
+      userForgetRoute,
+      { summary: 'Reset the password with a forget code; every session of the user ends' },
       async (request) => {
         const { body } = request;
         await accounts.resetPassword({

@@ -1,29 +1,27 @@
 import {
-  apiReply,
-  bindEmailBodySchema,
-  bindMobileBodySchema,
-  changePasswordBodySchema,
-  confirmationReplySchema,
-  editProfileBodySchema,
-  headPortraitBodySchema,
-  inviteSummarySchema,
-  payPasswordBodySchema,
-  userInfoSchema,
-  userTimezoneReplySchema,
-  userTimezoneUpdateBodySchema,
+  safeChangePasswordRoute,
+  safeEmailRoute,
+  safeMobileRoute,
+  safeUpdatePasswordRoute,
+  userEditNicknameRoute,
+  userInfoRoute,
+  userInviteRoute,
+  userTimezoneRoute,
+  userTimezoneUpdateRoute,
+  userUploadHeadPortraitRoute,
 } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../platform/http/reply';
+import { contractRoutes } from '../../platform/http/contract-route';
 import { policies, requiredUserId } from '../../platform/http/route-policy';
 import { confirmation } from './accounts.routes';
 import type { AccountsService } from './accounts.service';
 import type { ProfileService } from './profile.service';
 
-const noParams = z.strictObject({});
+const _noParams = z.strictObject({});
 const tags = ['accounts'];
-const session = [{ session: [] }];
-const userRoute = { policy: policies.user };
+const _session = [{ session: [] }];
+const _userRoute = { policy: policies.user };
 
 /** The signed-in user's own data, passwords, bound addresses, profile and time zone. */
 export function profileRoutes(services: {
@@ -32,49 +30,25 @@ export function profileRoutes(services: {
 }): FastifyPluginAsyncZod {
   const { accounts, profile } = services;
   return async (app) => {
-    app.get(
-      '/user/info',
-      {
-        config: userRoute,
-        schema: {
-          tags,
-          summary: 'The signed-in user (never a password hash)',
-          security: session,
-          querystring: noParams,
-          response: { 200: apiReply(userInfoSchema) },
-        },
-      },
-      async (request) => ok(await profile.info(requiredUserId(request))),
+    const route = contractRoutes(app, { tags });
+    route.get(
+      userInfoRoute,
+      { summary: 'The signed-in user (never a password hash)' },
+      async (request) => await profile.info(requiredUserId(request)),
     );
 
-    app.get(
-      '/user/invite',
+    route.get(
+      userInviteRoute,
       {
-        config: userRoute,
-        schema: {
-          tags,
-          summary:
-            'Invitation code, people invited, invitees who traded (a trading entry in their bill), rebate',
-          security: session,
-          querystring: noParams,
-          response: { 200: apiReply(inviteSummarySchema) },
-        },
+        summary:
+          'Invitation code, people invited, invitees who traded (a trading entry in their bill), rebate',
       },
-      async (request) => ok(await profile.invite(requiredUserId(request))),
+      async (request) => await profile.invite(requiredUserId(request)),
     );
 
-    app.post(
-      '/safe/change_password',
-      {
-        config: userRoute,
-        schema: {
-          tags,
-          summary: 'Change the login password; every session ends (session:ended password_changed)',
-          security: session,
-          body: changePasswordBodySchema,
-          response: { 200: apiReply(confirmationReplySchema) },
-        },
-      },
+    route.post(
+      safeChangePasswordRoute,
+      { summary: 'Change the login password; every session ends (session:ended password_changed)' },
       async (request) => {
         const { body } = request;
         await accounts.changePassword({
@@ -87,18 +61,9 @@ export function profileRoutes(services: {
       },
     );
 
-    app.post(
-      '/safe/update_password',
-      {
-        config: userRoute,
-        schema: {
-          tags,
-          summary: 'Set or change the payment password with a security code sent to a bound address',
-          security: session,
-          body: payPasswordBodySchema,
-          response: { 200: apiReply(confirmationReplySchema) },
-        },
-      },
+    route.post(
+      safeUpdatePasswordRoute,
+      { summary: 'Set or change the payment password with a security code sent to a bound address' },
       async (request) => {
         const { body } = request;
         await accounts.setPayPassword({
@@ -111,18 +76,9 @@ export function profileRoutes(services: {
       },
     );
 
-    app.post(
-      '/safe/mobile',
-      {
-        config: userRoute,
-        schema: {
-          tags,
-          summary: 'Bind a phone number with a bind code from /sms_send',
-          security: session,
-          body: bindMobileBodySchema,
-          response: { 200: apiReply(confirmationReplySchema) },
-        },
-      },
+    route.post(
+      safeMobileRoute,
+      { summary: 'Bind a phone number with a bind code from /sms_send' },
       async (request) => {
         const { body } = request;
         await accounts.bindMobile({
@@ -135,18 +91,9 @@ export function profileRoutes(services: {
       },
     );
 
-    app.post(
-      '/safe/email',
-      {
-        config: userRoute,
-        schema: {
-          tags,
-          summary: 'Bind an e-mail with a bind code from /sms_mail (scene=bind)',
-          security: session,
-          body: bindEmailBodySchema,
-          response: { 200: apiReply(confirmationReplySchema) },
-        },
-      },
+    route.post(
+      safeEmailRoute,
+      { summary: 'Bind an e-mail with a bind code from /sms_mail (scene=bind)' },
       async (request) => {
         await accounts.bindEmail({
           userId: requiredUserId(request),
@@ -157,70 +104,34 @@ export function profileRoutes(services: {
       },
     );
 
-    app.post(
-      '/user/uploadHeadPortrait',
-      {
-        config: userRoute,
-        schema: {
-          tags,
-          summary: 'Use an image this user uploaded (POST /upload) as the avatar',
-          security: session,
-          body: headPortraitBodySchema,
-          response: { 200: apiReply(confirmationReplySchema) },
-        },
-      },
+    route.post(
+      userUploadHeadPortraitRoute,
+      { summary: 'Use an image this user uploaded (POST /upload) as the avatar' },
       async (request) => {
         await profile.setAvatar(requiredUserId(request), request.body.head_portrait);
         return confirmation(request, 'avatar_saved');
       },
     );
 
-    app.post(
-      '/user/editNickname',
-      {
-        config: userRoute,
-        schema: {
-          tags,
-          summary: 'Nickname (2-10) and/or signature (2-30): Chinese, English letters and digits only',
-          security: session,
-          body: editProfileBodySchema,
-          response: { 200: apiReply(confirmationReplySchema) },
-        },
-      },
+    route.post(
+      userEditNicknameRoute,
+      { summary: 'Nickname (2-10) and/or signature (2-30): Chinese, English letters and digits only' },
       async (request) => {
         await profile.editProfile(requiredUserId(request), request.body);
         return confirmation(request, 'profile_saved');
       },
     );
 
-    app.get(
-      '/user/timezone',
-      {
-        config: userRoute,
-        schema: {
-          tags,
-          summary: 'The user’s time zone; null when unset (America/New_York counts as unset)',
-          security: session,
-          querystring: noParams,
-          response: { 200: apiReply(userTimezoneReplySchema) },
-        },
-      },
-      async (request) => ok(await profile.timezone(requiredUserId(request))),
+    route.get(
+      userTimezoneRoute,
+      { summary: 'The user’s time zone; null when unset (America/New_York counts as unset)' },
+      async (request) => await profile.timezone(requiredUserId(request)),
     );
 
-    app.post(
-      '/user/timezone/update',
-      {
-        config: userRoute,
-        schema: {
-          tags,
-          summary: 'Choose the user’s time zone (an IANA name from /timezone/list)',
-          security: session,
-          body: userTimezoneUpdateBodySchema,
-          response: { 200: apiReply(userTimezoneReplySchema) },
-        },
-      },
-      async (request) => ok(await profile.updateTimezone(requiredUserId(request), request.body.timezone)),
+    route.post(
+      userTimezoneUpdateRoute,
+      { summary: 'Choose the user’s time zone (an IANA name from /timezone/list)' },
+      async (request) => await profile.updateTimezone(requiredUserId(request), request.body.timezone),
     );
   };
 }

@@ -1,21 +1,19 @@
 import {
   apiReply,
-  articleDetailSchema,
   contentPageSchema,
-  faqReplySchema,
-  menuReplySchema,
-  newsDetailBodySchema,
-  newsListBodySchema,
-  newsListReplySchema,
-  popupNoticeSchema,
-  settingQuerySchema,
-  settingValueSchema,
-  siteConfigSchema,
+  faqRoute,
+  getSettingRoute,
+  getSiteConfigRoute,
+  menuRoute,
+  newsDetailRoute,
+  newsIndexPopRoute,
+  newsListRoute,
 } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
+import { contractRoutes } from '../../platform/http/contract-route';
 import { ok } from '../../platform/http/reply';
 import { policies } from '../../platform/http/route-policy';
 import { contentAdminRoutes } from './content.admin.routes';
@@ -51,6 +49,7 @@ const pageRoutes: readonly { url: string; slug: ContentPageSlug; summary: string
 /** Site config, public settings, articles, Home shortcuts, FAQ and the long-form pages. */
 export function contentRoutes(deps: ContentModuleDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    const route = contractRoutes(app, { tags });
     const db = deps.db;
     await seedBaseContent(db);
     const content = createContentService({
@@ -61,112 +60,57 @@ export function contentRoutes(deps: ContentModuleDeps): FastifyPluginAsyncZod {
       shippedShortcuts: deps.shippedShortcuts,
     });
 
-    app.get(
-      '/getSiteConfig',
-      {
-        config: publicRoute,
-        schema: {
-          tags,
-          summary: 'Site name, logo and whether this is a demo; read at launch',
-          querystring: noParams,
-          response: { 200: apiReply(siteConfigSchema) },
-        },
-      },
-      async () => ok(await content.siteConfig()),
+    route.get(
+      getSiteConfigRoute,
+      { summary: 'Site name, logo and whether this is a demo; read at launch' },
+      async () => await content.siteConfig(),
     );
 
-    app.get(
-      '/getSetting',
+    route.get(
+      getSettingRoute,
       {
-        config: publicRoute,
-        schema: {
-          tags,
-          summary:
-            'One public setting (e.g. kefu_url, whatsapp_url, telegram_url); null when not public or unset',
-          querystring: settingQuerySchema,
-          response: { 200: apiReply(settingValueSchema) },
-        },
+        summary:
+          'One public setting (e.g. kefu_url, whatsapp_url, telegram_url); null when not public or unset',
       },
-      async (request) => ok(await content.publicSetting(request.query.keyword)),
+      async (request) => await content.publicSetting(request.query.keyword),
     );
 
-    app.get(
-      '/news/index_pop',
-      {
-        config: publicRoute,
-        schema: {
-          tags,
-          summary: 'The newest popup notice in the caller’s locale (else English), or null',
-          querystring: noParams,
-          response: { 200: apiReply(popupNoticeSchema) },
-        },
-      },
-      async (request) => ok(await content.popupNotice(request.locale)),
+    route.get(
+      newsIndexPopRoute,
+      { summary: 'The newest popup notice in the caller’s locale (else English), or null' },
+      async (request) => await content.popupNotice(request.locale),
     );
 
-    app.post(
-      '/news/list',
+    route.post(
+      newsListRoute,
       {
-        config: publicRoute,
-        schema: {
-          tags,
-          summary:
-            'News (c_id 4, newest first) or banners (c_id 5, in display order), 10 per page by default',
-          body: newsListBodySchema,
-          response: { 200: apiReply(newsListReplySchema) },
-        },
+        summary: 'News (c_id 4, newest first) or banners (c_id 5, in display order), 10 per page by default',
       },
       async (request) =>
-        ok(
-          await content.newsList({
-            locale: request.locale,
-            categoryId: request.body.c_id,
-            page: request.body.page,
-            limit: request.body.limit,
-          }),
-        ),
+        await content.newsList({
+          locale: request.locale,
+          categoryId: request.body.c_id,
+          page: request.body.page,
+          limit: request.body.limit,
+        }),
     );
 
-    app.post(
-      '/news/detail',
-      {
-        config: publicRoute,
-        schema: {
-          tags,
-          summary: 'One article with its plain-text content',
-          body: newsDetailBodySchema,
-          response: { 200: apiReply(articleDetailSchema) },
-        },
-      },
-      async (request) => ok(await content.newsDetail(request.body.id)),
+    route.post(
+      newsDetailRoute,
+      { summary: 'One article with its plain-text content' },
+      async (request) => await content.newsDetail(request.body.id),
     );
 
-    app.get(
-      '/menu',
-      {
-        config: publicRoute,
-        schema: {
-          tags,
-          summary: 'The Home shortcuts; available is false for features not shipped yet',
-          querystring: noParams,
-          response: { 200: apiReply(menuReplySchema) },
-        },
-      },
-      async () => ok(await content.menu()),
+    route.get(
+      menuRoute,
+      { summary: 'The Home shortcuts; available is false for features not shipped yet' },
+      async () => await content.menu(),
     );
 
-    app.get(
-      '/faq',
-      {
-        config: publicRoute,
-        schema: {
-          tags,
-          summary: 'Frequently asked questions in the caller’s locale (else English)',
-          querystring: noParams,
-          response: { 200: apiReply(faqReplySchema) },
-        },
-      },
-      async (request) => ok(await content.faq(request.locale)),
+    route.get(
+      faqRoute,
+      { summary: 'Frequently asked questions in the caller’s locale (else English)' },
+      async (request) => await content.faq(request.locale),
     );
 
     for (const page of pageRoutes) {

@@ -1,23 +1,21 @@
 import {
   apiReply,
-  depositAddressBodySchema,
   depositAddressListSchema,
   depositAddressRowSchema,
   depositAddressSaveBodySchema,
-  depositAddressSchema,
   depositDecisionBodySchema,
-  depositLogQuerySchema,
-  depositLogSchema,
   depositQueueEntrySchema,
   depositQueueQuerySchema,
   depositQueueSchema,
-  depositRecordSchema,
-  depositRequestBodySchema,
+  rechargeLogRoute,
+  walletChargeReqRoute,
+  walletGetInAddressRoute,
 } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
+import { contractRoutes } from '../../platform/http/contract-route';
 import { ok } from '../../platform/http/reply';
 import { policies, requiredUserId } from '../../platform/http/route-policy';
 import type { FileStorage } from '../../platform/storage/file-storage';
@@ -45,6 +43,7 @@ const staffPolicy = policies.staff('finance');
 /** The operator's deposit addresses, users' deposit requests with vouchers, and finance's review. */
 export function depositsRoutes(deps: DepositsModuleDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    const route = contractRoutes(app, { tags: userTags });
     const db = deps.db;
     if (deps.config.demo) await seedDemoAddresses(db, deps.clock);
     const deposits = createDepositsService({
@@ -55,80 +54,53 @@ export function depositsRoutes(deps: DepositsModuleDeps): FastifyPluginAsyncZod 
       twoPersonAboveMicros: twoPersonThreshold(deps.config.twoPersonAboveUsdt),
     });
 
-    app.post(
-      '/wallet/get_in_address',
+    route.post(
+      walletGetInAddressRoute,
       {
-        config: { policy: policies.user },
-        schema: {
-          tags: userTags,
-          summary: 'The operator’s deposit address for a currency and chain, with its QR text',
-          description:
-            '`currency` is the id (or code); `chain` defaults to the currency’s first chain with an ' +
-            'address. The address is the operator’s, the same for every user: a `user_id` field is ' +
-            'accepted and ignored. A currency or chain without an active address answers "Deposits ' +
-            'of this currency are not available".',
-          security: [{ session: [] }],
-          body: depositAddressBodySchema,
-          response: { 200: apiReply(depositAddressSchema) },
-        },
+        summary: 'The operator’s deposit address for a currency and chain, with its QR text',
+        description:
+          '`currency` is the id (or code); `chain` defaults to the currency’s first chain with an ' +
+          'address. The address is the operator’s, the same for every user: a `user_id` field is ' +
+          'accepted and ignored. A currency or chain without an active address answers "Deposits ' +
+          'of this currency are not available".',
       },
       async (request) =>
-        ok(await deposits.addressFor({ currency: request.body.currency, chain: request.body.chain })),
+        await deposits.addressFor({ currency: request.body.currency, chain: request.body.chain }),
     );
 
-    app.post(
-      '/wallet/charge_req',
+    route.post(
+      walletChargeReqRoute,
       {
-        config: { policy: policies.user, moneyMoving: true },
-        schema: {
-          tags: userTags,
-          summary: 'Submit a deposit: the amount sent and the payment voucher image; reviewed by staff',
-          description:
-            '`voucher` (or `pic`, `image`) is the path POST /upload answered for the caller’s own ' +
-            'image; it becomes private (owner and staff only). The amount is checked at the ' +
-            'currency’s scale (never rounded). Nothing is credited until finance staff approve. At ' +
-            'most 5 requests may wait for review per user. Honours Idempotency-Key.',
-          security: [{ session: [] }],
-          body: depositRequestBodySchema,
-          response: { 200: apiReply(depositRecordSchema) },
-        },
+        summary: 'Submit a deposit: the amount sent and the payment voucher image; reviewed by staff',
+        description:
+          '`voucher` (or `pic`, `image`) is the path POST /upload answered for the caller’s own ' +
+          'image; it becomes private (owner and staff only). The amount is checked at the ' +
+          'currency’s scale (never rounded). Nothing is credited until finance staff approve. At ' +
+          'most 5 requests may wait for review per user. Honours Idempotency-Key.',
       },
       async (request) => {
         const body = request.body;
-        return ok(
-          await deposits.submit({
-            userId: requiredUserId(request),
-            currency: body.currency,
-            chain: body.chain,
-            amount: body.amount,
-            voucher: { voucher: body.voucher, pic: body.pic, image: body.image },
-            sender: body.account ?? '',
-            idempotencyKey: request.idempotencyKey,
-          }),
-        );
+        return await deposits.submit({
+          userId: requiredUserId(request),
+          currency: body.currency,
+          chain: body.chain,
+          amount: body.amount,
+          voucher: { voucher: body.voucher, pic: body.pic, image: body.image },
+          sender: body.account ?? '',
+          idempotencyKey: request.idempotencyKey,
+        });
       },
     );
 
-    app.get(
-      '/recharge/log',
-      {
-        config: { policy: policies.user },
-        schema: {
-          tags: userTags,
-          summary: 'The caller’s deposit requests, newest first, 10 per page',
-          security: [{ session: [] }],
-          querystring: depositLogQuerySchema,
-          response: { 200: apiReply(depositLogSchema) },
-        },
-      },
+    route.get(
+      rechargeLogRoute,
+      { summary: 'The caller’s deposit requests, newest first, 10 per page' },
       async (request) =>
-        ok(
-          await deposits.log({
-            userId: requiredUserId(request),
-            page: request.query.page,
-            limit: request.query.limit,
-          }),
-        ),
+        await deposits.log({
+          userId: requiredUserId(request),
+          page: request.query.page,
+          limit: request.query.limit,
+        }),
     );
 
     app.get(

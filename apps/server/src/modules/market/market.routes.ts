@@ -1,28 +1,24 @@
 import {
-  apiReply,
-  candlesQuerySchema,
-  candlesReplySchema,
-  favouriteAddBodySchema,
-  favouriteDelBodySchema,
-  favouritesReplySchema,
-  instrumentsReplySchema,
+  currencyNewTimesharRoute,
+  currencyQuotationNewRoute,
   marketHistoryStatusRoute,
-  quotationReplySchema,
+  marketInstrumentsRoute,
+  marketTickRoute,
+  optionalAddRoute,
+  optionalDelRoute,
+  optionalListRoute,
   tickChainRoute,
-  tickQuerySchema,
-  tickSchema,
 } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contractRoutes } from '../../platform/http/contract-route';
-import { ok } from '../../platform/http/reply';
 import { policies, requiredUserId } from '../../platform/http/route-policy';
 import type { MarketService } from './market.service';
 
-const noParams = z.strictObject({});
-const publicRoute = { policy: policies.public };
-const userRoute = { policy: policies.user };
-const session = [{ session: [] }];
+const _noParams = z.strictObject({});
+const _publicRoute = { policy: policies.public };
+const _userRoute = { policy: policies.user };
+const _session = [{ session: [] }];
 const tags = ['market'];
 
 /** Quotes, candles, instruments, recorded ticks and the caller's favourites. */
@@ -56,118 +52,67 @@ export function marketHttpRoutes(market: MarketService): FastifyPluginAsyncZod {
       () => market.tickChainHeads(),
     );
 
-    app.get(
-      '/currency/quotation_new',
+    route.get(
+      currencyQuotationNewRoute,
       {
-        config: publicRoute,
-        schema: {
-          tags,
-          summary:
-            '24 h statistics and the last recorded tick of every trading instrument (refreshed each second)',
-          querystring: noParams,
-          response: { 200: apiReply(quotationReplySchema) },
-        },
+        summary:
+          '24 h statistics and the last recorded tick of every trading instrument (refreshed each second)',
       },
-      async () => ok(market.quotes()),
+      async () => market.quotes(),
     );
 
-    app.get(
-      '/currency/new_timeshar',
+    route.get(
+      currencyNewTimesharRoute,
       {
-        config: publicRoute,
-        schema: {
-          tags,
-          summary:
-            'Candles whose open time is in [from, to] (unix seconds), oldest first, the open one included; ' +
-            'at most 1000: a wider range returns its newest 1000. Symbols match case-insensitively.',
-          querystring: candlesQuerySchema,
-          response: { 200: apiReply(candlesReplySchema) },
-        },
+        summary:
+          'Candles whose open time is in [from, to] (unix seconds), oldest first, the open one included; ' +
+          'at most 1000: a wider range returns its newest 1000. Symbols match case-insensitively.',
       },
-      async (request) => ok(await market.candles(request.query)),
+      async (request) => await market.candles(request.query),
     );
 
-    app.get(
-      '/market/instruments',
-      {
-        config: publicRoute,
-        schema: {
-          tags,
-          summary: 'Every instrument, trading or paused, in display order',
-          querystring: noParams,
-          response: { 200: apiReply(instrumentsReplySchema) },
-        },
-      },
-      async () => ok(market.instruments()),
+    route.get(
+      marketInstrumentsRoute,
+      { summary: 'Every instrument, trading or paused, in display order' },
+      async () => market.instruments(),
     );
 
-    app.get(
-      '/market/tick',
-      {
-        config: publicRoute,
-        schema: {
-          tags,
-          summary: 'A recorded price tick, the evidence fills and settlements cite',
-          querystring: tickQuerySchema,
-          response: { 200: apiReply(tickSchema) },
-        },
-      },
-      async (request) => ok(await market.tick(request.query.id)),
+    route.get(
+      marketTickRoute,
+      { summary: 'A recorded price tick, the evidence fills and settlements cite' },
+      async (request) => await market.tick(request.query.id),
     );
 
-    app.post(
-      '/optional/add',
+    route.post(
+      optionalAddRoute,
       {
-        config: userRoute,
-        schema: {
-          tags,
-          security: session,
-          summary:
-            'Adds an instrument (currency_id = instrument id) to the favourites; idempotent; replies with the list',
-          body: favouriteAddBodySchema,
-          response: { 200: apiReply(favouritesReplySchema) },
-        },
+        summary:
+          'Adds an instrument (currency_id = instrument id) to the favourites; idempotent; replies with the list',
       },
       async (request) => {
         const userId = requiredUserId(request);
         await market.addFavourite(userId, request.body.currency_id);
-        return ok(await market.favourites(userId));
+        return await market.favourites(userId);
       },
     );
 
-    app.post(
-      '/optional/del',
+    route.post(
+      optionalDelRoute,
       {
-        config: userRoute,
-        schema: {
-          tags,
-          security: session,
-          summary:
-            'Removes an instrument (id = instrument id) from the favourites; idempotent; replies with the list',
-          body: favouriteDelBodySchema,
-          response: { 200: apiReply(favouritesReplySchema) },
-        },
+        summary:
+          'Removes an instrument (id = instrument id) from the favourites; idempotent; replies with the list',
       },
       async (request) => {
         const userId = requiredUserId(request);
         await market.removeFavourite(userId, request.body.id);
-        return ok(await market.favourites(userId));
+        return await market.favourites(userId);
       },
     );
 
-    app.get(
-      '/optional/list',
-      {
-        config: userRoute,
-        schema: {
-          tags,
-          security: session,
-          summary: 'The caller’s favourite instruments, in the order added',
-          querystring: noParams,
-          response: { 200: apiReply(favouritesReplySchema) },
-        },
-      },
-      async (request) => ok(await market.favourites(requiredUserId(request))),
+    route.get(
+      optionalListRoute,
+      { summary: 'The caller’s favourite instruments, in the order added' },
+      async (request) => await market.favourites(requiredUserId(request)),
     );
   };
 }

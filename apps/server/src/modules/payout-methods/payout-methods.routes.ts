@@ -5,17 +5,15 @@ import {
   bankCardInfoReplySchema,
   bankCardSaveBodySchema,
   bankCardSchema,
-  walletAddressDeleteBodySchema,
-  walletAddressDeleteReplySchema,
-  walletAddressListQuerySchema,
-  walletAddressListReplySchema,
-  walletAddressSaveBodySchema,
-  walletAddressSchema,
+  userWalletDeleteRoute,
+  userWalletListRoute,
+  userWalletSaveRoute,
 } from '@fairex/contract';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
+import { contractRoutes } from '../../platform/http/contract-route';
 import { ok } from '../../platform/http/reply';
 import { policies, requiredUserId } from '../../platform/http/route-policy';
 import type { FileStorage } from '../../platform/storage/file-storage';
@@ -63,6 +61,7 @@ function refineValidationError(error: FastifyError, request: FastifyRequest): ne
 /** Saved withdrawal addresses and bank cards: the user's own, each change with the payment password. */
 export function payoutMethodsRoutes(deps: PayoutMethodsRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    const route = contractRoutes(app, { tags });
     const service = createPayoutMethodsService({
       db: deps.db,
       clock: deps.clock,
@@ -70,89 +69,60 @@ export function payoutMethodsRoutes(deps: PayoutMethodsRoutesDeps): FastifyPlugi
     });
     app.setErrorHandler(refineValidationError);
 
-    app.post(
-      '/user/wallet/save',
+    route.post(
+      userWalletSaveRoute,
       {
-        config: { policy: policies.user },
-        schema: {
-          tags,
-          summary: 'Save a withdrawal address with its QR code',
-          description:
-            '`currency` is a currency id (GET /currency/list); `chain` names the network and is ' +
-            'required when the currency has several (USDT: ERC20, TRC20). The address must have ' +
-            'the network’s format (BTC: bc1… or 1…/3…; ERC20: 0x and 40 hex digits; TRC20: T and ' +
-            '33 base58 characters). `qrcode` is a path POST /upload replied to the caller; it ' +
-            'becomes private; it must be a QR code of the address (bare, or a payment URI such as ' +
-            '`ethereum:0x…@1`, `bitcoin:…?amount=`, `tron:…`), else "no QR code found" or "QR code ' +
-            'of another address". `name` is a label of 1-30 letters, digits, spaces, `.`, `-` or `_`. ' +
-            `At most 20 live addresses; the same address twice is refused. ${payPasswordNote} ` +
-            'Replies the saved address, as in GET /user/wallet/list.',
-          security: [{ session: [] }],
-          body: walletAddressSaveBodySchema,
-          response: { 200: apiReply(walletAddressSchema) },
-        },
+        summary: 'Save a withdrawal address with its QR code',
+        description:
+          '`currency` is a currency id (GET /currency/list); `chain` names the network and is ' +
+          'required when the currency has several (USDT: ERC20, TRC20). The address must have ' +
+          'the network’s format (BTC: bc1… or 1…/3…; ERC20: 0x and 40 hex digits; TRC20: T and ' +
+          '33 base58 characters). `qrcode` is a path POST /upload replied to the caller; it ' +
+          'becomes private; it must be a QR code of the address (bare, or a payment URI such as ' +
+          '`ethereum:0x…@1`, `bitcoin:…?amount=`, `tron:…`), else "no QR code found" or "QR code ' +
+          'of another address". `name` is a label of 1-30 letters, digits, spaces, `.`, `-` or `_`. ' +
+          `At most 20 live addresses; the same address twice is refused. ${payPasswordNote} ` +
+          'Replies the saved address, as in GET /user/wallet/list.',
       },
       async (request) => {
         const body = request.body;
-        return ok(
-          await service.saveAddress({
-            userId: requiredUserId(request),
-            address: {
-              currencyId: body.currency,
-              chain: body.chain,
-              name: body.name,
-              address: body.address,
-              qrcode: body.qrcode,
-              payPassword: body.pay_password,
-            },
-          }),
-        );
+        return await service.saveAddress({
+          userId: requiredUserId(request),
+          address: {
+            currencyId: body.currency,
+            chain: body.chain,
+            name: body.name,
+            address: body.address,
+            qrcode: body.qrcode,
+            payPassword: body.pay_password,
+          },
+        });
       },
     );
 
-    app.get(
-      '/user/wallet/list',
-      {
-        config: { policy: policies.user },
-        schema: {
-          tags,
-          summary: 'The caller’s saved addresses, newest first, 10 per page (limit up to 50)',
-          security: [{ session: [] }],
-          querystring: walletAddressListQuerySchema,
-          response: { 200: apiReply(walletAddressListReplySchema) },
-        },
-      },
+    route.get(
+      userWalletListRoute,
+      { summary: 'The caller’s saved addresses, newest first, 10 per page (limit up to 50)' },
       async (request) =>
-        ok(
-          await service.listAddresses({
-            userId: requiredUserId(request),
-            page: request.query.page,
-            limit: request.query.limit,
-          }),
-        ),
+        await service.listAddresses({
+          userId: requiredUserId(request),
+          page: request.query.page,
+          limit: request.query.limit,
+        }),
     );
 
-    app.post(
-      '/user/wallet/delete',
+    route.post(
+      userWalletDeleteRoute,
       {
-        config: { policy: policies.user },
-        schema: {
-          tags,
-          summary: 'Delete a saved address (withdrawals made to it keep their record)',
-          description: `An id that is not one of the caller’s live addresses answers "not found". ${payPasswordNote}`,
-          security: [{ session: [] }],
-          body: walletAddressDeleteBodySchema,
-          response: { 200: apiReply(walletAddressDeleteReplySchema) },
-        },
+        summary: 'Delete a saved address (withdrawals made to it keep their record)',
+        description: `An id that is not one of the caller’s live addresses answers "not found". ${payPasswordNote}`,
       },
       async (request) =>
-        ok(
-          await service.deleteAddress({
-            userId: requiredUserId(request),
-            id: request.body.id,
-            payPassword: request.body.pay_password,
-          }),
-        ),
+        await service.deleteAddress({
+          userId: requiredUserId(request),
+          id: request.body.id,
+          payPassword: request.body.pay_password,
+        }),
     );
 
     for (const { region, save, info } of cardRoutes) {

@@ -1,9 +1,8 @@
 import {
+  adminAuthLoginRoute,
   apiReply,
   staffCreateBodySchema,
   staffListReplySchema,
-  staffLoginBodySchema,
-  staffLoginReplySchema,
   staffProfileSchema,
   staffResetTotpBodySchema,
   staffTotpEnrolmentSchema,
@@ -14,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import { platformErrors } from '../../platform/http/app-error';
+import { contractRoutes } from '../../platform/http/contract-route';
 import { ok } from '../../platform/http/reply';
 import { policies, presentedToken, staffRoles } from '../../platform/http/route-policy';
 import { translate } from '../../platform/i18n/messages';
@@ -54,20 +54,15 @@ export function staffApiRoutes(deps: { staff: StaffService; clock: Clock }): Fas
     });
 
   return async (app) => {
-    app.post(
-      '/admin/auth/login',
+    const route = contractRoutes(app, { tags: authTags });
+    route.post(
+      adminAuthLoginRoute,
       {
-        config: { policy: policies.public },
-        schema: {
-          tags: authTags,
-          summary: 'Staff sign-in: e-mail, password and the 6-digit code of the authenticator app',
-          description:
-            'Replies a staff token valid 12 hours, sent in Authorization like a user token. Any wrong ' +
-            'part (unknown e-mail, password, code, a code already used, a locked or disabled account) ' +
-            'gets the same error. 5 wrong passwords or codes in a row lock the account 15 minutes.',
-          body: staffLoginBodySchema,
-          response: { 200: apiReply(staffLoginReplySchema) },
-        },
+        summary: 'Staff sign-in: e-mail, password and the 6-digit code of the authenticator app',
+        description:
+          'Replies a staff token valid 12 hours, sent in Authorization like a user token. Any wrong ' +
+          'part (unknown e-mail, password, code, a code already used, a locked or disabled account) ' +
+          'gets the same error. 5 wrong passwords or codes in a row lock the account 15 minutes.',
       },
       async (request) => {
         const session = await staff.login({
@@ -75,11 +70,11 @@ export function staffApiRoutes(deps: { staff: StaffService; clock: Clock }): Fas
           clientAddress: request.ip,
           requestId: String(request.id),
         });
-        return ok({
+        return {
           token: session.token,
           expires_at: session.expiresAt.getTime(),
           staff: staffProfileOf(session.member, clock.now()),
-        });
+        };
       },
     );
 

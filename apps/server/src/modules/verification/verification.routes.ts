@@ -1,7 +1,7 @@
 import {
   apiReply,
-  realNameBodySchema,
-  realStateSchema,
+  realStateRoute,
+  userRealRoute,
   verificationDecisionBodySchema,
   verificationQueueQuerySchema,
   verificationQueueReplySchema,
@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { platformErrors } from '../../platform/http/app-error';
+import { contractRoutes } from '../../platform/http/contract-route';
 import { ok } from '../../platform/http/reply';
 import { policies } from '../../platform/http/route-policy';
 import { userRoom } from '../../platform/realtime/socket-server';
@@ -25,7 +26,7 @@ export type VerificationModuleDeps = {
   readonly clock: Clock;
 };
 
-const noParams = z.strictObject({});
+const _noParams = z.strictObject({});
 const userTags = ['identity verification'];
 const staffTags = ['staff: identity verification'];
 const staffPolicy = policies.staff('compliance');
@@ -39,42 +40,29 @@ function userIdOf(request: FastifyRequest): number {
 /** The user's verification (Lv1, Lv2) and the compliance team's review queue. */
 export function verificationRoutes(deps: VerificationModuleDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    const route = contractRoutes(app, { tags: userTags });
     const verification = createVerificationService({ db: deps.db, clock: deps.clock });
 
-    app.get(
-      '/real/state',
+    route.get(
+      realStateRoute,
       {
-        config: { policy: policies.user },
-        schema: {
-          tags: userTags,
-          summary: 'Verification level, whether email or phone is bound, and the state of Lv1 and Lv2',
-          description:
-            'Each level is `unverified`, `pending` (under review), `verified`, or `rejected` with the ' +
-            'reviewer’s reason (the user may submit again).',
-          security: [{ session: [] }],
-          querystring: noParams,
-          response: { 200: apiReply(realStateSchema) },
-        },
+        summary: 'Verification level, whether email or phone is bound, and the state of Lv1 and Lv2',
+        description:
+          'Each level is `unverified`, `pending` (under review), `verified`, or `rejected` with the ' +
+          'reviewer’s reason (the user may submit again).',
       },
-      async (request) => ok(await verification.realState(userIdOf(request))),
+      async (request) => await verification.realState(userIdOf(request)),
     );
 
-    app.post(
-      '/user/real',
+    route.post(
+      userRealRoute,
       {
-        config: { policy: policies.user },
-        schema: {
-          tags: userTags,
-          summary: 'Submit Lv1 (real_type 1: id_type, name, card_id) or Lv2 (real_type 2: ID photos)',
-          description:
-            'Lv1 needs an email or phone bound first; Lv2 needs Lv1 verified, and two different ' +
-            'images the caller uploaded (POST /upload paths), which become private: only the owner ' +
-            'and compliance staff can read them. One request per level may be under review. ' +
-            'Replies the new state, as GET /real/state.',
-          security: [{ session: [] }],
-          body: realNameBodySchema,
-          response: { 200: apiReply(realStateSchema) },
-        },
+        summary: 'Submit Lv1 (real_type 1: id_type, name, card_id) or Lv2 (real_type 2: ID photos)',
+        description:
+          'Lv1 needs an email or phone bound first; Lv2 needs Lv1 verified, and two different ' +
+          'images the caller uploaded (POST /upload paths), which become private: only the owner ' +
+          'and compliance staff can read them. One request per level may be under review. ' +
+          'Replies the new state, as GET /real/state.',
       },
       async (request) => {
         const body = request.body;
@@ -82,7 +70,7 @@ export function verificationRoutes(deps: VerificationModuleDeps): FastifyPluginA
           body.real_type === 1
             ? { level: 1 as const, idType: body.id_type, name: body.name, cardId: body.card_id }
             : { level: 2 as const, frontPic: body.front_pic, reversePic: body.reverse_pic };
-        return ok(await verification.submit({ userId: userIdOf(request), submission }));
+        return await verification.submit({ userId: userIdOf(request), submission });
       },
     );
 

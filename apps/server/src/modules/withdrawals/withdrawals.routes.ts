@@ -1,18 +1,16 @@
 import {
   apiReply,
-  withdrawalCancelBodySchema,
+  userWithdrawCancelRoute,
+  userWithdrawInfoRoute,
+  userWithdrawListRoute,
+  walletOutRoute,
   withdrawalDecisionBodySchema,
-  withdrawalListQuerySchema,
-  withdrawalListReplySchema,
   withdrawalQueueEntrySchema,
   withdrawalQueueQuerySchema,
   withdrawalQueueReplySchema,
-  withdrawalRecordSchema,
-  withdrawBodySchema,
-  withdrawInfoQuerySchema,
-  withdrawInfoReplySchema,
 } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contractRoutes } from '../../platform/http/contract-route';
 import { ok } from '../../platform/http/reply';
 import { policies, requiredUserId } from '../../platform/http/route-policy';
 import { staffActorOf } from '../audit';
@@ -26,99 +24,62 @@ const staffPolicy = policies.staff('finance');
 /** Requests, cancellation and the log for users; the queue and decisions for the finance team. */
 export function withdrawalsRoutes(withdrawals: WithdrawalsService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/user/withdraw/info',
+    const route = contractRoutes(app, { tags: userTags });
+    route.get(
+      userWithdrawInfoRoute,
       {
-        config: { policy: policies.user },
-        schema: {
-          tags: userTags,
-          summary:
-            'What the withdrawal form needs: currencies (minimum, fee, available) and the 24-hour limit',
-          description:
-            'Per currency its scale, chains, minimum and fee, and the caller’s available spot balance; ' +
-            'the caller’s level, 24-hour limit (BTC equivalent: Lv1 200, Lv2 500, unverified 0), what ' +
-            'pending and approved requests of the last 24 hours use of it, and what remains.',
-          security: session,
-          querystring: withdrawInfoQuerySchema,
-          response: { 200: apiReply(withdrawInfoReplySchema) },
-        },
+        summary: 'What the withdrawal form needs: currencies (minimum, fee, available) and the 24-hour limit',
+        description:
+          'Per currency its scale, chains, minimum and fee, and the caller’s available spot balance; ' +
+          'the caller’s level, 24-hour limit (BTC equivalent: Lv1 200, Lv2 500, unverified 0), what ' +
+          'pending and approved requests of the last 24 hours use of it, and what remains.',
       },
-      async (request) => ok(await withdrawals.info(requiredUserId(request))),
+      async (request) => await withdrawals.info(requiredUserId(request)),
     );
 
-    app.post(
-      '/wallet/out',
+    route.post(
+      walletOutRoute,
       {
-        config: { policy: policies.verified, moneyMoving: true },
-        schema: {
-          tags: userTags,
-          summary: 'Request a withdrawal to a saved address or the bank card; amount + fee is held',
-          description:
-            '`number` is what the user receives; the currency’s fee is added on top and amount + fee ' +
-            'is held on the spot account until staff decide or the user cancels. Needs Lv1 (998 ' +
-            'otherwise), the payment password and a `withdraw` code (POST /sms_mail or /sms_send with ' +
-            'scene=withdraw). The 24-hour limit is measured as BTC equivalent at the reference price ' +
-            'at request time. Honours Idempotency-Key. Replies the stored request.',
-          security: session,
-          body: withdrawBodySchema,
-          response: { 200: apiReply(withdrawalRecordSchema) },
-        },
+        summary: 'Request a withdrawal to a saved address or the bank card; amount + fee is held',
+        description:
+          '`number` is what the user receives; the currency’s fee is added on top and amount + fee ' +
+          'is held on the spot account until staff decide or the user cancels. Needs Lv1 (998 ' +
+          'otherwise), the payment password and a `withdraw` code (POST /sms_mail or /sms_send with ' +
+          'scene=withdraw). The 24-hour limit is measured as BTC equivalent at the reference price ' +
+          'at request time. Honours Idempotency-Key. Replies the stored request.',
       },
       async (request) => {
         const { body } = request;
-        return ok(
-          await withdrawals.request({
-            userId: requiredUserId(request),
-            currency: body.currency,
-            number: body.number,
-            chain: body.chain,
-            addressId: body.address_id,
-            address: body.address,
-            bankCardId: body.bank_card_id,
-            payPassword: body.pay_password,
-            code: body.code,
-            idempotencyKey: request.idempotencyKey,
-          }),
-        );
+        return await withdrawals.request({
+          userId: requiredUserId(request),
+          currency: body.currency,
+          number: body.number,
+          chain: body.chain,
+          addressId: body.address_id,
+          address: body.address,
+          bankCardId: body.bank_card_id,
+          payPassword: body.pay_password,
+          code: body.code,
+          idempotencyKey: request.idempotencyKey,
+        });
       },
     );
 
-    app.post(
-      '/user/withdraw/cancel',
-      {
-        config: { policy: policies.user, moneyMoving: true },
-        schema: {
-          tags: userTags,
-          summary: 'Cancel one of the caller’s pending withdrawals; the held funds are released',
-          security: session,
-          body: withdrawalCancelBodySchema,
-          response: { 200: apiReply(withdrawalRecordSchema) },
-        },
-      },
-      async (request) =>
-        ok(await withdrawals.cancel({ userId: requiredUserId(request), id: request.body.id })),
+    route.post(
+      userWithdrawCancelRoute,
+      { summary: 'Cancel one of the caller’s pending withdrawals; the held funds are released' },
+      async (request) => await withdrawals.cancel({ userId: requiredUserId(request), id: request.body.id }),
     );
 
-    app.get(
-      '/user/withdraw/list',
-      {
-        config: { policy: policies.user },
-        schema: {
-          tags: userTags,
-          summary: 'The caller’s withdrawals, newest first, 10 per page',
-          security: session,
-          querystring: withdrawalListQuerySchema,
-          response: { 200: apiReply(withdrawalListReplySchema) },
-        },
-      },
+    route.get(
+      userWithdrawListRoute,
+      { summary: 'The caller’s withdrawals, newest first, 10 per page' },
       async (request) =>
-        ok(
-          await withdrawals.list({
-            userId: requiredUserId(request),
-            page: request.query.page,
-            limit: request.query.limit,
-          }),
-        ),
+        await withdrawals.list({
+          userId: requiredUserId(request),
+          page: request.query.page,
+          limit: request.query.limit,
+        }),
     );
 
     app.get(

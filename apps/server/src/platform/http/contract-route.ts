@@ -2,7 +2,7 @@
  * Registers the routes the contract declares (packages/contract route.ts): path, method, policy,
  * money-moving flag and schemas come from the declaration; the server adds only the OpenAPI text
  * and the handler, whose result is wrapped in the `{type: 'ok', message}` envelope and checked
- * against the declared reply. A route cannot be registered with another path or policy than the
+ * against the declared reply (the handler gets the reply too, to set a cookie or header). A route cannot be registered with another path or policy than the
  * one its clients call.
  */
 import { apiReply, type GetRoute, type PostRoute, type RoutePolicySpec } from '@fairex/contract';
@@ -55,7 +55,7 @@ export function contractRoutes(app: ZodApp, area: { readonly tags: readonly stri
     get<Query extends z.ZodType, Reply extends z.ZodType>(
       route: GetRoute<string, Query, Reply>,
       doc: RouteDoc,
-      handle: (request: QueryRequest<Query>) => z.input<Reply> | Promise<z.input<Reply>>,
+      handle: (request: QueryRequest<Query>, reply: FastifyReply) => z.input<Reply> | Promise<z.input<Reply>>,
     ): void {
       app.get(
         route.path,
@@ -67,14 +67,14 @@ export function contractRoutes(app: ZodApp, area: { readonly tags: readonly stri
             response: { 200: apiReply(route.reply) as z.ZodType },
           },
         },
-        async (request) => ok(await handle(request as QueryRequest<Query>)),
+        async (request, reply) => ok(await handle(request as QueryRequest<Query>, reply)),
       );
     },
 
     post<Body extends z.ZodType, Reply extends z.ZodType>(
       route: PostRoute<string, Body, Reply>,
       doc: RouteDoc,
-      handle: (request: BodyRequest<Body>) => z.input<Reply> | Promise<z.input<Reply>>,
+      handle: (request: BodyRequest<Body>, reply: FastifyReply) => z.input<Reply> | Promise<z.input<Reply>>,
     ): void {
       app.post(
         route.path,
@@ -86,7 +86,7 @@ export function contractRoutes(app: ZodApp, area: { readonly tags: readonly stri
             response: { 200: apiReply(route.reply) as z.ZodType },
           },
         },
-        async (request) => ok(await handle(request as BodyRequest<Body>)),
+        async (request, reply) => ok(await handle(request as BodyRequest<Body>, reply)),
       );
     },
 
