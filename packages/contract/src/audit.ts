@@ -6,6 +6,7 @@ import { type UserAccountKindName, userAccountKindNames } from '@fairex/domain';
 import { z } from 'zod';
 import { reviewApprovalSchema } from './deposits';
 import { intParam, positiveIntParam } from './envelope';
+import { getRoute, postRoute } from './route';
 import { text } from './text';
 
 /**
@@ -258,3 +259,41 @@ export const adjustmentListReplySchema = z.object({
   has_more: z.boolean(),
 });
 export type AdjustmentList = z.infer<typeof adjustmentListReplySchema>;
+
+export const adminAdjustmentsRoute = postRoute('/admin/adjustments', {
+  policy: { staff: ['finance'] },
+  body: adjustmentBodySchema,
+  reply: adjustmentCreateReplySchema,
+  moneyMoving: true,
+});
+
+export const adminAdjustmentsRequestsRoute = getRoute('/admin/adjustments/requests', {
+  policy: { staff: ['finance'] },
+  query: adjustmentRequestListQuerySchema,
+  reply: adjustmentRequestListSchema,
+});
+
+export const adminAdjustmentsDecideRoute = postRoute('/admin/adjustments/decide', {
+  policy: { staff: ['finance'] },
+  body: adjustmentDecisionBodySchema,
+  reply: adjustmentRequestSchema,
+});
+
+export const adminAdjustmentsGetRoute = getRoute('/admin/adjustments', {
+  policy: { staff: ['finance'] },
+  query: adjustmentListQuerySchema,
+  reply: adjustmentListReplySchema,
+});
+
+export const adminAuditRoute = getRoute('/admin/audit', {
+  policy: { staff: ['admin'] },
+  query: auditQuerySchema,
+  reply: auditListReplySchema,
+});
+
+/** The filtered audit log as a CSV file (the reply is the file, not the envelope). */
+export const adminAuditCsvRoute = getRoute('/admin/audit.csv', {
+  policy: { staff: ['admin'] },
+  query: auditExportQuerySchema,
+  reply: z.string(),
+});

@@ -142,3 +142,20 @@ export const faqRoute = getRoute('/faq', {
   query: noParamsSchema,
   reply: faqReplySchema,
 });
+
+/** The long-form pages, each in the caller's locale (else English). */
+export const aboutusRoute = getRoute('/aboutus', {
+  policy: 'public',
+  query: noParamsSchema,
+  reply: contentPageSchema,
+});
+export const contactusRoute = getRoute('/contactus', {
+  policy: 'public',
+  query: noParamsSchema,
+  reply: contentPageSchema,
+});
+export const operationalComplianceRoute = getRoute('/operational_compliance', {
+  policy: 'public',
+  query: noParamsSchema,
+  reply: contentPageSchema,
+});

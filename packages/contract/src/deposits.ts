@@ -4,7 +4,7 @@
  * scale; times are milliseconds since the epoch.
  */
 import { z } from 'zod';
-import { intParam, positiveIntParam } from './envelope';
+import { intParam, noParamsSchema, positiveIntParam } from './envelope';
 import { getRoute, postRoute } from './route';
 import { text } from './text';
 
@@ -225,4 +225,28 @@ export const rechargeLogRoute = getRoute('/recharge/log', {
   policy: 'user',
   query: depositLogQuerySchema,
   reply: depositLogSchema,
+});
+
+export const adminDepositAddressesRoute = getRoute('/admin/deposit-addresses', {
+  policy: { staff: ['finance'] },
+  query: noParamsSchema,
+  reply: depositAddressListSchema,
+});
+
+export const adminDepositAddressesSaveRoute = postRoute('/admin/deposit-addresses/save', {
+  policy: { staff: ['finance'] },
+  body: depositAddressSaveBodySchema,
+  reply: depositAddressRowSchema,
+});
+
+export const adminDepositsRoute = getRoute('/admin/deposits', {
+  policy: { staff: ['finance'] },
+  query: depositQueueQuerySchema,
+  reply: depositQueueSchema,
+});
+
+export const adminDepositsDecideRoute = postRoute('/admin/deposits/decide', {
+  policy: { staff: ['finance'] },
+  body: depositDecisionBodySchema,
+  reply: depositQueueEntrySchema,
 });

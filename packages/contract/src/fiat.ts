@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { noParamsSchema } from './envelope';
+import { getRoute } from './route';
 
 /** The fiats a user may show amounts in (spec section 3); USD first, the default, at rate 1. */
 export const fiatCodes = [
@@ -34,3 +36,9 @@ export const fiatRatesReplySchema = z.object({
   rates: z.array(fiatRateSchema),
 });
 export type FiatRates = z.infer<typeof fiatRatesReplySchema>;
+
+export const fiatRatesRoute = getRoute('/fiat/rates', {
+  policy: 'public',
+  query: noParamsSchema,
+  reply: fiatRatesReplySchema,
+});

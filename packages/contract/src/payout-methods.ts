@@ -241,3 +241,25 @@ export const userWalletDeleteRoute = postRoute('/user/wallet/delete', {
   body: walletAddressDeleteBodySchema,
   reply: walletAddressDeleteReplySchema,
 });
+
+/** Bind or read the bank card of one region (domestic or international): the client contract's paths. */
+export const userCashSaveRoute = postRoute('/user/cash_save', {
+  policy: 'user',
+  body: bankCardSaveBodySchema('domestic'),
+  reply: bankCardSchema,
+});
+export const userCashInfoRoute = postRoute('/user/cash_info', {
+  policy: 'user',
+  body: bankCardInfoBodySchema,
+  reply: bankCardInfoReplySchema,
+});
+export const userCashSaveInternationalRoute = postRoute('/user/cash_save_international', {
+  policy: 'user',
+  body: bankCardSaveBodySchema('international'),
+  reply: bankCardSchema,
+});
+export const userCashInfoInternationalRoute = postRoute('/user/cash_info_international', {
+  policy: 'user',
+  body: bankCardInfoBodySchema,
+  reply: bankCardInfoReplySchema,
+});

@@ -16,7 +16,7 @@
  *   up, each on the order's cumulative total; the difference is booked to the `rounding` account.
  */
 import { z } from 'zod';
-import { positiveIntParam } from './envelope';
+import { noParamsSchema, positiveIntParam } from './envelope';
 import { getRoute, postRoute } from './route';
 
 export const spotSides = ['buy', 'sell'] as const;
@@ -343,4 +343,16 @@ export const userTransferRoute = postRoute('/user/Transfer', {
   body: exchangeBodySchema,
   reply: exchangeReplySchema,
   moneyMoving: true,
+});
+
+export const coinMarketsRoute = getRoute('/coin/markets', {
+  policy: 'public',
+  query: noParamsSchema,
+  reply: spotMarketsReplySchema,
+});
+/** Quick exchange directions; the body may be left out. */
+export const userGetTransferListRoute = postRoute('/user/getTransferList', {
+  policy: 'public',
+  body: exchangeListBodySchema.optional(),
+  reply: exchangeListReplySchema,
 });

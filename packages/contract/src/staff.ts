@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { intParam, positiveIntParam } from './envelope';
-import { postRoute } from './route';
+import { intParam, noParamsSchema, optionalNoParamsSchema, positiveIntParam } from './envelope';
+import { getRoute, postRoute } from './route';
 import { text } from './text';
 
 /** Staff roles; the server's route policies use the same five (a test keeps them equal). */
@@ -131,4 +131,41 @@ export const adminAuthLoginRoute = postRoute('/admin/auth/login', {
   policy: 'public',
   body: staffLoginBodySchema,
   reply: staffLoginReplySchema,
+});
+
+export const adminAuthMeRoute = getRoute('/admin/auth/me', {
+  policy: { staff: staffRoleNames },
+  query: noParamsSchema,
+  reply: staffProfileSchema,
+});
+
+export const adminStaffRoute = getRoute('/admin/staff', {
+  policy: { staff: ['admin'] },
+  query: noParamsSchema,
+  reply: staffListReplySchema,
+});
+
+export const adminStaffCreateRoute = postRoute('/admin/staff/create', {
+  policy: { staff: ['admin'] },
+  body: staffCreateBodySchema,
+  reply: staffTotpEnrolmentSchema,
+});
+
+export const adminStaffUpdateRoute = postRoute('/admin/staff/update', {
+  policy: { staff: ['admin'] },
+  body: staffUpdateBodySchema,
+  reply: staffProfileSchema,
+});
+
+export const adminStaffResetTotpRoute = postRoute('/admin/staff/reset_totp', {
+  policy: { staff: ['admin'] },
+  body: staffResetTotpBodySchema,
+  reply: staffTotpEnrolmentSchema,
+});
+
+/** Ends the caller's staff session; the body may be left out. */
+export const adminAuthLogoutRoute = postRoute('/admin/auth/logout', {
+  policy: { staff: staffRoleNames },
+  body: optionalNoParamsSchema,
+  reply: z.string(),
 });

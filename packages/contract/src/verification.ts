@@ -114,3 +114,15 @@ export const userRealRoute = postRoute('/user/real', {
   body: realNameBodySchema,
   reply: realStateSchema,
 });
+
+export const adminVerificationsRoute = getRoute('/admin/verifications', {
+  policy: { staff: ['compliance'] },
+  query: verificationQueueQuerySchema,
+  reply: verificationQueueReplySchema,
+});
+
+export const adminVerificationsDecideRoute = postRoute('/admin/verifications/decide', {
+  policy: { staff: ['compliance'] },
+  body: verificationDecisionBodySchema,
+  reply: verificationRequestSchema,
+});

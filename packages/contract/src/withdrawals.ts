@@ -236,3 +236,15 @@ export const userWithdrawListRoute = getRoute('/user/withdraw/list', {
   query: withdrawalListQuerySchema,
   reply: withdrawalListReplySchema,
 });
+
+export const adminWithdrawalsRoute = getRoute('/admin/withdrawals', {
+  policy: { staff: ['finance'] },
+  query: withdrawalQueueQuerySchema,
+  reply: withdrawalQueueReplySchema,
+});
+
+export const adminWithdrawalsDecideRoute = postRoute('/admin/withdrawals/decide', {
+  policy: { staff: ['finance'] },
+  body: withdrawalDecisionBodySchema,
+  reply: withdrawalQueueEntrySchema,
+});

@@ -10,7 +10,6 @@ import {
 } from '@fairex/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { contractRoutes } from '../../platform/http/contract-route';
 import { presentedToken, signedInUserId } from '../../platform/http/route-policy';
 import { translate } from '../../platform/i18n/messages';
@@ -20,9 +19,7 @@ import type { AccountsService } from './accounts.service';
 import { type CodeService, type CodeTarget, codeAddressOf } from './codes.service';
 import { ensureVisitor } from './demo-visitor';
 
-const _noParams = z.strictObject({});
 const tags = ['accounts'];
-const _session = [{ session: [] }];
 
 export function confirmation(request: FastifyRequest, outcome: AccountsConfirmation) {
   return translate(request.locale, accountsConfirmationKeys[outcome]);

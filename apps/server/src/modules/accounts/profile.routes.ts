@@ -11,17 +11,13 @@ import {
   userUploadHeadPortraitRoute,
 } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { contractRoutes } from '../../platform/http/contract-route';
-import { policies, requiredUserId } from '../../platform/http/route-policy';
+import { requiredUserId } from '../../platform/http/route-policy';
 import { confirmation } from './accounts.routes';
 import type { AccountsService } from './accounts.service';
 import type { ProfileService } from './profile.service';
 
-const _noParams = z.strictObject({});
 const tags = ['accounts'];
-const _session = [{ session: [] }];
-const _userRoute = { policy: policies.user };
 
 /** The signed-in user's own data, passwords, bound addresses, profile and time zone. */
 export function profileRoutes(services: {

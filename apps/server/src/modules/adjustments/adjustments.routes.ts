@@ -1,19 +1,13 @@
 import {
-  adjustmentBodySchema,
-  adjustmentCreateReplySchema,
-  adjustmentDecisionBodySchema,
-  adjustmentListQuerySchema,
-  adjustmentListReplySchema,
-  adjustmentRequestListQuerySchema,
-  adjustmentRequestListSchema,
-  adjustmentRequestSchema,
-  apiReply,
+  adminAdjustmentsDecideRoute,
+  adminAdjustmentsGetRoute,
+  adminAdjustmentsRequestsRoute,
+  adminAdjustmentsRoute,
 } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
-import { ok } from '../../platform/http/reply';
-import { policies } from '../../platform/http/route-policy';
+import { contractRoutes } from '../../platform/http/contract-route';
 import { twoPersonThreshold } from '../approvals';
 import { staffActorOf } from '../audit';
 import type { Ledger } from '../ledger';
@@ -30,13 +24,12 @@ export type AdjustmentsModuleDeps = {
 };
 
 const tags = ['staff: balance adjustments'];
-const session = [{ session: [] }];
 /** Finance, and admin (who may call every staff route). */
-const adjustmentsPolicy = policies.staff('finance');
 
 /** Balance corrections by finance staff: book one, list them. */
 export function adjustmentsRoutes(deps: AdjustmentsModuleDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    const route = contractRoutes(app, { tags });
     const adjustments = createAdjustmentsService({
       db: deps.db,
       clock: deps.clock,
@@ -45,112 +38,75 @@ export function adjustmentsRoutes(deps: AdjustmentsModuleDeps): FastifyPluginAsy
       twoPersonAboveMicros: twoPersonThreshold(deps.config.twoPersonAboveUsdt),
     });
 
-    app.post(
-      '/admin/adjustments',
+    route.post(
+      adminAdjustmentsRoute,
       {
-        config: { policy: adjustmentsPolicy, moneyMoving: true },
-        schema: {
-          tags,
-          summary:
-            'Correct a user’s balance: one ledger transfer with a reason, against the adjustments account',
-          description:
-            '`amount` is signed at the currency’s scale ("-1.5" debits, "2" credits; never rounded); ' +
-            '`account_kind` is legal, change, lever or micro. One `adjustment` entry between the ' +
-            'user’s account and the `adjustments` system account (reference `adjustment:<id>`, the ' +
-            'reason in its memo) and an audit entry commit together. A debit beyond the available ' +
-            'balance answers "Insufficient balance" and changes nothing. Needs an Idempotency-Key ' +
-            'header: a retry with the same key and body replays the first reply, another body is ' +
-            'refused. Worth more than APPROVAL_TWO_PERSON_ABOVE_USDT (credit or debit, at the ' +
-            'reference price; without one, always), nothing is booked yet: the reply is the request ' +
-            '(`status` "pending", the caller\'s approval the first) and a second, different staff ' +
-            'member approves it with POST /admin/adjustments/decide. At or below it, the reply is ' +
-            'the booked adjustment (`status` "booked"). Nobody adjusts an account linked to them.',
-          security: session,
-          body: adjustmentBodySchema,
-          response: { 200: apiReply(adjustmentCreateReplySchema) },
-        },
+        summary:
+          'Correct a user’s balance: one ledger transfer with a reason, against the adjustments account',
+        description:
+          '`amount` is signed at the currency’s scale ("-1.5" debits, "2" credits; never rounded); ' +
+          '`account_kind` is legal, change, lever or micro. One `adjustment` entry between the ' +
+          'user’s account and the `adjustments` system account (reference `adjustment:<id>`, the ' +
+          'reason in its memo) and an audit entry commit together. A debit beyond the available ' +
+          'balance answers "Insufficient balance" and changes nothing. Needs an Idempotency-Key ' +
+          'header: a retry with the same key and body replays the first reply, another body is ' +
+          'refused. Worth more than APPROVAL_TWO_PERSON_ABOVE_USDT (credit or debit, at the ' +
+          'reference price; without one, always), nothing is booked yet: the reply is the request ' +
+          '(`status` "pending", the caller\'s approval the first) and a second, different staff ' +
+          'member approves it with POST /admin/adjustments/decide. At or below it, the reply is ' +
+          'the booked adjustment (`status` "booked"). Nobody adjusts an account linked to them.',
       },
       async (request) => {
         const header = request.headers['idempotency-key'];
         const body = request.body;
-        return ok(
-          await adjustments.create({
-            actor: staffActorOf(request),
-            userId: body.user_id,
-            currencyId: body.currency_id,
-            accountKind: body.account_kind,
-            amount: body.amount,
-            reason: body.reason,
-            idempotencyKey: Array.isArray(header) ? header[0] : header,
-          }),
-        );
+        return await adjustments.create({
+          actor: staffActorOf(request),
+          userId: body.user_id,
+          currencyId: body.currency_id,
+          accountKind: body.account_kind,
+          amount: body.amount,
+          reason: body.reason,
+          idempotencyKey: Array.isArray(header) ? header[0] : header,
+        });
       },
     );
 
-    app.get(
-      '/admin/adjustments/requests',
+    route.get(
+      adminAdjustmentsRequestsRoute,
       {
-        config: { policy: adjustmentsPolicy },
-        schema: {
-          tags,
-          summary: 'Adjustments waiting for a second approval (or decided ones), 20 a page',
-          description:
-            'Pending oldest first (the default), approved or rejected newest first. Each lists the ' +
-            'approvals of its terms so far (the requester’s is the first).',
-          security: session,
-          querystring: adjustmentRequestListQuerySchema,
-          response: { 200: apiReply(adjustmentRequestListSchema) },
-        },
+        summary: 'Adjustments waiting for a second approval (or decided ones), 20 a page',
+        description:
+          'Pending oldest first (the default), approved or rejected newest first. Each lists the ' +
+          'approvals of its terms so far (the requester’s is the first).',
       },
       async (request) =>
-        ok(
-          await adjustments.requests({ status: request.query.status ?? 'pending', page: request.query.page }),
-        ),
+        await adjustments.requests({ status: request.query.status ?? 'pending', page: request.query.page }),
     );
 
-    app.post(
-      '/admin/adjustments/decide',
+    route.post(
+      adminAdjustmentsDecideRoute,
       {
-        config: { policy: adjustmentsPolicy },
-        schema: {
-          tags,
-          summary: 'Approve a pending adjustment (booked once two different staff agree) or reject it',
-          description:
-            'Approve approves the request’s terms as they are (user, currency, account, signed ' +
-            'amount); the requester cannot be the second approver, nor anyone linked to the ' +
-            'user. The second approval books the ledger entry and the adjustment in one ' +
-            'transaction with its audit entry. Reject needs a `reason` (2-200 characters). A ' +
-            'request is decided once.',
-          security: session,
-          body: adjustmentDecisionBodySchema,
-          response: { 200: apiReply(adjustmentRequestSchema) },
-        },
+        summary: 'Approve a pending adjustment (booked once two different staff agree) or reject it',
+        description:
+          'Approve approves the request’s terms as they are (user, currency, account, signed ' +
+          'amount); the requester cannot be the second approver, nor anyone linked to the ' +
+          'user. The second approval books the ledger entry and the adjustment in one ' +
+          'transaction with its audit entry. Reject needs a `reason` (2-200 characters). A ' +
+          'request is decided once.',
       },
       async (request) =>
-        ok(
-          await adjustments.decide({
-            actor: staffActorOf(request),
-            id: request.body.id,
-            decision: request.body.decision,
-            reason: request.body.reason,
-          }),
-        ),
+        await adjustments.decide({
+          actor: staffActorOf(request),
+          id: request.body.id,
+          decision: request.body.decision,
+          reason: request.body.reason,
+        }),
     );
 
-    app.get(
-      '/admin/adjustments',
-      {
-        config: { policy: adjustmentsPolicy },
-        schema: {
-          tags,
-          summary: 'Balance adjustments, newest first, 20 a page (optionally one user’s)',
-          security: session,
-          querystring: adjustmentListQuerySchema,
-          response: { 200: apiReply(adjustmentListReplySchema) },
-        },
-      },
-      async (request) =>
-        ok(await adjustments.list({ userId: request.query.user_id, page: request.query.page })),
+    route.get(
+      adminAdjustmentsGetRoute,
+      { summary: 'Balance adjustments, newest first, 20 a page (optionally one user’s)' },
+      async (request) => await adjustments.list({ userId: request.query.user_id, page: request.query.page }),
     );
   };
 }

@@ -1,18 +1,15 @@
 import {
   type AuditAction,
   type AuditTargetType,
-  apiReply,
-  auditExportQuerySchema,
-  auditListReplySchema,
-  auditQuerySchema,
+  adminAuditCsvRoute,
+  adminAuditRoute,
 } from '@fairex/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { platformErrors } from '../../platform/http/app-error';
-import { ok } from '../../platform/http/reply';
-import { policies } from '../../platform/http/route-policy';
+import { contractRoutes } from '../../platform/http/contract-route';
 import type { AuditFilter } from './audit.repository';
 import { type AuditActor, auditExport, auditPage } from './audit.service';
 
@@ -20,8 +17,6 @@ import { type AuditActor, auditExport, auditPage } from './audit.service';
 export type AuditModuleDeps = { readonly db: Database; readonly clock: Clock };
 
 const tags = ['staff: audit log'];
-const session = [{ session: [] }];
-const auditPolicy = policies.staff('admin');
 
 /** The staff member behind a staff route's request, for the audit entry of what they do. */
 export function staffActorOf(request: FastifyRequest): AuditActor {
@@ -57,42 +52,28 @@ const filterDescription =
 /** The audit log for admins: the list and its CSV export. */
 export function auditRoutes(deps: AuditModuleDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    const route = contractRoutes(app, { tags });
     const db = deps.db;
 
-    app.get(
-      '/admin/audit',
+    route.get(
+      adminAuditRoute,
       {
-        config: { policy: auditPolicy },
-        schema: {
-          tags,
-          summary: 'The audit log: every staff action, newest first (20 a page, at most 100)',
-          description: `${filterDescription} Each entry carries the hash chain (\`prev_hash\`, \`hash\`); \`npm run audit:verify\` checks it.`,
-          security: session,
-          querystring: auditQuerySchema,
-          response: { 200: apiReply(auditListReplySchema) },
-        },
+        summary: 'The audit log: every staff action, newest first (20 a page, at most 100)',
+        description: `${filterDescription} Each entry carries the hash chain (\`prev_hash\`, \`hash\`); \`npm run audit:verify\` checks it.`,
       },
       async (request) =>
-        ok(
-          await auditPage(db, {
-            filter: filterOf(request.query),
-            page: request.query.page,
-            limit: request.query.limit,
-          }),
-        ),
+        await auditPage(db, {
+          filter: filterOf(request.query),
+          page: request.query.page,
+          limit: request.query.limit,
+        }),
     );
 
-    app.get(
-      '/admin/audit.csv',
+    route.download(
+      adminAuditCsvRoute,
       {
-        config: { policy: auditPolicy },
-        schema: {
-          tags,
-          summary: 'The filtered audit log as CSV (newest first, at most 10,000 entries)',
-          description: `${filterDescription} Replies \`text/csv\` as an attachment (RFC 4180 quoting; snapshots as JSON). Failures reply the usual JSON envelope.`,
-          security: session,
-          querystring: auditExportQuerySchema,
-        },
+        summary: 'The filtered audit log as CSV (newest first, at most 10,000 entries)',
+        description: `${filterDescription} Replies \`text/csv\` as an attachment (RFC 4180 quoting; snapshots as JSON). Failures reply the usual JSON envelope.`,
       },
       async (request, reply) => {
         const csv = await auditExport(db, filterOf(request.query));

@@ -1,6 +1,6 @@
 import {
-  apiReply,
-  contentPageSchema,
+  aboutusRoute,
+  contactusRoute,
   faqRoute,
   getSettingRoute,
   getSiteConfigRoute,
@@ -8,14 +8,12 @@ import {
   newsDetailRoute,
   newsIndexPopRoute,
   newsListRoute,
+  operationalComplianceRoute,
 } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { contractRoutes } from '../../platform/http/contract-route';
-import { ok } from '../../platform/http/reply';
-import { policies } from '../../platform/http/route-policy';
 import { contentAdminRoutes } from './content.admin.routes';
 import type { ContentPageSlug, ShippedShortcuts } from './content.domain';
 import { seedBaseContent } from './content.seed';
@@ -32,19 +30,17 @@ export type ContentModuleDeps = {
 };
 
 /** Calls without parameters still refuse unknown ones (`lang` is envelope and already removed). */
-const noParams = z.strictObject({});
-const publicRoute = { policy: policies.public };
 const tags = ['content'];
 
-const pageRoutes: readonly { url: string; slug: ContentPageSlug; summary: string }[] = [
-  { url: '/aboutus', slug: 'aboutus', summary: 'The About page in the caller’s locale' },
-  { url: '/contactus', slug: 'contactus', summary: 'The Contact page in the caller’s locale' },
+const pageRoutes = [
+  { route: aboutusRoute, slug: 'aboutus', summary: 'The About page in the caller’s locale' },
+  { route: contactusRoute, slug: 'contactus', summary: 'The Contact page in the caller’s locale' },
   {
-    url: '/operational_compliance',
+    route: operationalComplianceRoute,
     slug: 'operational_compliance',
     summary: 'The operational compliance page in the caller’s locale',
   },
-];
+] as const satisfies readonly { route: unknown; slug: ContentPageSlug; summary: string }[];
 
 /** Site config, public settings, articles, Home shortcuts, FAQ and the long-form pages. */
 export function contentRoutes(deps: ContentModuleDeps): FastifyPluginAsyncZod {
@@ -114,18 +110,8 @@ export function contentRoutes(deps: ContentModuleDeps): FastifyPluginAsyncZod {
     );
 
     for (const page of pageRoutes) {
-      app.get(
-        page.url,
-        {
-          config: publicRoute,
-          schema: {
-            tags,
-            summary: `${page.summary} (else English); plain-text paragraphs`,
-            querystring: noParams,
-            response: { 200: apiReply(contentPageSchema) },
-          },
-        },
-        async (request) => ok(await content.contentPage(page.slug, request.locale)),
+      route.get(page.route, { summary: `${page.summary} (else English); plain-text paragraphs` }, (request) =>
+        content.contentPage(page.slug, request.locale),
       );
     }
 

@@ -1,23 +1,17 @@
 import {
-  apiReply,
-  depositAddressListSchema,
-  depositAddressRowSchema,
-  depositAddressSaveBodySchema,
-  depositDecisionBodySchema,
-  depositQueueEntrySchema,
-  depositQueueQuerySchema,
-  depositQueueSchema,
+  adminDepositAddressesRoute,
+  adminDepositAddressesSaveRoute,
+  adminDepositsDecideRoute,
+  adminDepositsRoute,
   rechargeLogRoute,
   walletChargeReqRoute,
   walletGetInAddressRoute,
 } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { contractRoutes } from '../../platform/http/contract-route';
-import { ok } from '../../platform/http/reply';
-import { policies, requiredUserId } from '../../platform/http/route-policy';
+import { requiredUserId } from '../../platform/http/route-policy';
 import type { FileStorage } from '../../platform/storage/file-storage';
 import { twoPersonThreshold } from '../approvals';
 import { staffActorOf } from '../audit';
@@ -35,14 +29,13 @@ export type DepositsModuleDeps = {
   readonly storage: FileStorage;
 };
 
-const noParams = z.strictObject({});
 const userTags = ['deposits'];
 const staffTags = ['staff: deposits'];
-const staffPolicy = policies.staff('finance');
 
 /** The operator's deposit addresses, users' deposit requests with vouchers, and finance's review. */
 export function depositsRoutes(deps: DepositsModuleDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    const staffRoute = contractRoutes(app, { tags: staffTags });
     const route = contractRoutes(app, { tags: userTags });
     const db = deps.db;
     if (deps.config.demo) await seedDemoAddresses(db, deps.clock);
@@ -103,97 +96,61 @@ export function depositsRoutes(deps: DepositsModuleDeps): FastifyPluginAsyncZod 
         }),
     );
 
-    app.get(
-      '/admin/deposit-addresses',
-      {
-        config: { policy: staffPolicy },
-        schema: {
-          tags: staffTags,
-          summary: 'Every currency and chain with its deposit address (null when not set)',
-          security: [{ session: [] }],
-          querystring: noParams,
-          response: { 200: apiReply(depositAddressListSchema) },
-        },
-      },
-      async () => ok(await deposits.addresses()),
+    staffRoute.get(
+      adminDepositAddressesRoute,
+      { summary: 'Every currency and chain with its deposit address (null when not set)' },
+      async () => await deposits.addresses(),
     );
 
-    app.post(
-      '/admin/deposit-addresses/save',
+    staffRoute.post(
+      adminDepositAddressesSaveRoute,
       {
-        config: { policy: staffPolicy },
-        schema: {
-          tags: staffTags,
-          summary: 'Set, change or switch off the deposit address of a currency and chain',
-          description:
-            'The address must have the chain’s shape (BTC base58 or bech32, ERC20 0x and 40 hex, ' +
-            'TRC20 T and 33 base58). Every save is recorded with the staff member.',
-          security: [{ session: [] }],
-          body: depositAddressSaveBodySchema,
-          response: { 200: apiReply(depositAddressRowSchema) },
-        },
+        summary: 'Set, change or switch off the deposit address of a currency and chain',
+        description:
+          'The address must have the chain’s shape (BTC base58 or bech32, ERC20 0x and 40 hex, ' +
+          'TRC20 T and 33 base58). Every save is recorded with the staff member.',
       },
       async (request) => {
         const body = request.body;
-        return ok(
-          await deposits.saveAddress({
-            actor: staffActorOf(request),
-            currencyId: body.currency_id,
-            chain: body.chain,
-            address: body.address,
-            memo: body.memo,
-            active: body.active,
-          }),
-        );
+        return await deposits.saveAddress({
+          actor: staffActorOf(request),
+          currencyId: body.currency_id,
+          chain: body.chain,
+          address: body.address,
+          memo: body.memo,
+          active: body.active,
+        });
       },
     );
 
-    app.get(
-      '/admin/deposits',
-      {
-        config: { policy: staffPolicy },
-        schema: {
-          tags: staffTags,
-          summary: 'Deposit requests, 10 per page: pending oldest first (default), decided newest first',
-          security: [{ session: [] }],
-          querystring: depositQueueQuerySchema,
-          response: { 200: apiReply(depositQueueSchema) },
-        },
-      },
+    staffRoute.get(
+      adminDepositsRoute,
+      { summary: 'Deposit requests, 10 per page: pending oldest first (default), decided newest first' },
       async (request) =>
-        ok(await deposits.queue({ status: request.query.status ?? 'pending', page: request.query.page })),
+        await deposits.queue({ status: request.query.status ?? 'pending', page: request.query.page }),
     );
 
-    app.post(
-      '/admin/deposits/decide',
+    staffRoute.post(
+      adminDepositsDecideRoute,
       {
-        config: { policy: staffPolicy },
-        schema: {
-          tags: staffTags,
-          summary: 'Approve (credits the user’s spot account once) or reject with a reason',
-          description:
-            'Approve may name the `amount` actually received (default: the requested amount). The ' +
-            'credit is one ledger entry, reference `deposit:<id>`, booked with the decision in one ' +
-            'transaction; a second decision answers "already reviewed". Above ' +
-            'APPROVAL_TWO_PERSON_ABOVE_USDT two different staff members must approve the same ' +
-            'amount: each approval records its amount, an approval naming another amount starts a ' +
-            'new count, and the credit is the amount both approved (`approvals` lists them).',
-          security: [{ session: [] }],
-          body: depositDecisionBodySchema,
-          response: { 200: apiReply(depositQueueEntrySchema) },
-        },
+        summary: 'Approve (credits the user’s spot account once) or reject with a reason',
+        description:
+          'Approve may name the `amount` actually received (default: the requested amount). The ' +
+          'credit is one ledger entry, reference `deposit:<id>`, booked with the decision in one ' +
+          'transaction; a second decision answers "already reviewed". Above ' +
+          'APPROVAL_TWO_PERSON_ABOVE_USDT two different staff members must approve the same ' +
+          'amount: each approval records its amount, an approval naming another amount starts a ' +
+          'new count, and the credit is the amount both approved (`approvals` lists them).',
       },
       async (request) => {
         const body = request.body;
-        return ok(
-          await deposits.decide({
-            actor: staffActorOf(request),
-            id: body.id,
-            decision: body.decision,
-            reason: body.reason,
-            amount: body.amount,
-          }),
-        );
+        return await deposits.decide({
+          actor: staffActorOf(request),
+          id: body.id,
+          decision: body.decision,
+          reason: body.reason,
+          amount: body.amount,
+        });
       },
     );
   };

@@ -1,10 +1,8 @@
-import { apiReply, fiatRatesReplySchema } from '@fairex/contract';
+import { fiatRatesRoute } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
-import { ok } from '../../platform/http/reply';
-import { policies } from '../../platform/http/route-policy';
+import { contractRoutes } from '../../platform/http/contract-route';
 import { createFiatRatesService } from './fiat.service';
 import type { FiatRateSource } from './fiat.source';
 
@@ -27,22 +25,16 @@ export function fiatRoutes(deps: FiatModuleDeps): FastifyPluginAsyncZod {
     // A refresh may be writing when the server stops; it must settle before the database closes.
     api.addHook('onClose', () => service.close());
 
-    api.get(
-      '/fiat/rates',
+    contractRoutes(api, { tags: ['fiat'] }).get(
+      fiatRatesRoute,
       {
-        config: { policy: policies.public },
-        schema: {
-          summary: 'Fiat exchange rates against USD',
-          description:
-            'Units of each supported fiat per 1 USD, refreshed from a public rate service at most ' +
-            'once a day. `source` says whether they are live or the table bundled with the server; ' +
-            '`as_of` is the date of the rates.',
-          tags: ['fiat'],
-          querystring: z.strictObject({}),
-          response: { 200: apiReply(fiatRatesReplySchema) },
-        },
+        summary: 'Fiat exchange rates against USD',
+        description:
+          'Units of each supported fiat per 1 USD, refreshed from a public rate service at most ' +
+          'once a day. `source` says whether they are live or the table bundled with the server; ' +
+          '`as_of` is the date of the rates.',
       },
-      async () => ok(await service.rates()),
+      () => service.rates(),
     );
   };
 }

@@ -10,15 +10,10 @@ import {
   tickChainRoute,
 } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { contractRoutes } from '../../platform/http/contract-route';
-import { policies, requiredUserId } from '../../platform/http/route-policy';
+import { requiredUserId } from '../../platform/http/route-policy';
 import type { MarketService } from './market.service';
 
-const _noParams = z.strictObject({});
-const _publicRoute = { policy: policies.public };
-const _userRoute = { policy: policies.user };
-const _session = [{ session: [] }];
 const tags = ['market'];
 
 /** Quotes, candles, instruments, recorded ticks and the caller's favourites. */

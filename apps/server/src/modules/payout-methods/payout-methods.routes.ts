@@ -1,10 +1,8 @@
 import {
-  apiReply,
-  type BankCardRegion,
-  bankCardInfoBodySchema,
-  bankCardInfoReplySchema,
-  bankCardSaveBodySchema,
-  bankCardSchema,
+  userCashInfoInternationalRoute,
+  userCashInfoRoute,
+  userCashSaveInternationalRoute,
+  userCashSaveRoute,
   userWalletDeleteRoute,
   userWalletListRoute,
   userWalletSaveRoute,
@@ -14,8 +12,7 @@ import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { contractRoutes } from '../../platform/http/contract-route';
-import { ok } from '../../platform/http/reply';
-import { policies, requiredUserId } from '../../platform/http/route-policy';
+import { requiredUserId } from '../../platform/http/route-policy';
 import type { FileStorage } from '../../platform/storage/file-storage';
 import { type BodyKind, validationErrorFor } from './payout-methods.domain';
 import { payoutMethodsError } from './payout-methods.errors';
@@ -33,10 +30,10 @@ const payPasswordNote =
   '`pay_password` (the payment password; our addition to the client contract) is required: a ' +
   'wrong one counts towards the 5-try lockout, and a user without one is told to set it first.';
 
-const cardRoutes: readonly { region: BankCardRegion; save: string; info: string }[] = [
-  { region: 'domestic', save: '/user/cash_save', info: '/user/cash_info' },
-  { region: 'international', save: '/user/cash_save_international', info: '/user/cash_info_international' },
-];
+const cardRoutes = [
+  { region: 'domestic', save: userCashSaveRoute, info: userCashInfoRoute },
+  { region: 'international', save: userCashSaveInternationalRoute, info: userCashInfoInternationalRoute },
+] as const;
 
 const bodyKinds: Readonly<Record<string, BodyKind>> = {
   '/api/user/wallet/save': 'address',
@@ -126,65 +123,49 @@ export function payoutMethodsRoutes(deps: PayoutMethodsRoutesDeps): FastifyPlugi
     );
 
     for (const { region, save, info } of cardRoutes) {
-      app.post(
+      route.post(
         save,
         {
-          config: { policy: policies.user },
-          schema: {
-            tags,
-            summary: `Bind the ${region} bank card (saving again replaces it)`,
-            description:
-              'Every field is required (spec section 3): alipay_account (ABA number: 9 digits for a ' +
-              'domestic card; 6-34 letters or digits for an international one), real_name, ' +
-              'bank_account (6-20 digits domestic; 6-34 letters or digits, e.g. an IBAN, ' +
-              'international), bank_dizhi (province/city), bank_name, bank_network (branch), ' +
-              'swift_code (8 or 11 characters; also accepted as wechat_nickname), phone (6-20 ' +
-              `digits), wechat_account (the cardholder’s address). ${payPasswordNote} ` +
-              'Replies the saved card.',
-            security: [{ session: [] }],
-            body: bankCardSaveBodySchema(region),
-            response: { 200: apiReply(bankCardSchema) },
-          },
+          summary: `Bind the ${region} bank card (saving again replaces it)`,
+          description:
+            'Every field is required (spec section 3): alipay_account (ABA number: 9 digits for a ' +
+            'domestic card; 6-34 letters or digits for an international one), real_name, ' +
+            'bank_account (6-20 digits domestic; 6-34 letters or digits, e.g. an IBAN, ' +
+            'international), bank_dizhi (province/city), bank_name, bank_network (branch), ' +
+            'swift_code (8 or 11 characters; also accepted as wechat_nickname), phone (6-20 ' +
+            `digits), wechat_account (the cardholder’s address). ${payPasswordNote} ` +
+            'Replies the saved card.',
         },
         async (request) => {
           const body = request.body;
-          return ok(
-            await service.saveCard({
-              userId: requiredUserId(request),
-              region,
-              payPassword: body.pay_password,
-              fields: {
-                routingNumber: body.alipay_account,
-                realName: body.real_name,
-                accountNumber: body.bank_account,
-                provinceCity: body.bank_dizhi,
-                bankName: body.bank_name,
-                branch: body.bank_network,
-                swiftCode: body.swift_code,
-                phone: body.phone,
-                holderAddress: body.wechat_account,
-              },
-            }),
-          );
+          return service.saveCard({
+            userId: requiredUserId(request),
+            region,
+            payPassword: body.pay_password,
+            fields: {
+              routingNumber: body.alipay_account,
+              realName: body.real_name,
+              accountNumber: body.bank_account,
+              provinceCity: body.bank_dizhi,
+              bankName: body.bank_name,
+              branch: body.bank_network,
+              swiftCode: body.swift_code,
+              phone: body.phone,
+              holderAddress: body.wechat_account,
+            },
+          });
         },
       );
 
-      app.post(
+      route.post(
         info,
         {
-          config: { policy: policies.user },
-          schema: {
-            tags,
-            summary: `The caller’s ${region} bank card, or null`,
-            description:
-              'The owner reads the card in full (their own settings form); bank_account_masked ' +
-              '("**** 1234") is for lists.',
-            security: [{ session: [] }],
-            body: bankCardInfoBodySchema,
-            response: { 200: apiReply(bankCardInfoReplySchema) },
-          },
+          summary: `The caller’s ${region} bank card, or null`,
+          description:
+            'The owner reads the card in full (their own settings form); bank_account_masked ' +
+            '("**** 1234") is for lists.',
         },
-        async (request) => ok(await service.cardInfo({ userId: requiredUserId(request), region })),
+        (request) => service.cardInfo({ userId: requiredUserId(request), region }),
       );
     }
   };

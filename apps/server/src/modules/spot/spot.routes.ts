@@ -1,47 +1,36 @@
 import {
-  apiReply,
   coinCancelRoute,
   coinDepthRoute,
   coinListRoute,
+  coinMarketsRoute,
   coinOrderRoute,
   coinTradeRoute,
   coinTradesRoute,
-  exchangeListBodySchema,
-  exchangeListReplySchema,
   spotDepthLevelsDefault,
-  spotMarketsReplySchema,
   spotRecentTradesDefault,
   userGetTransferFeeRoute,
+  userGetTransferListRoute,
   userTransferRoute,
 } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { contractRoutes } from '../../platform/http/contract-route';
-import { ok } from '../../platform/http/reply';
-import { policies, requiredUserId, signedInUserId } from '../../platform/http/route-policy';
+import { requiredUserId, signedInUserId } from '../../platform/http/route-policy';
 import type { SpotExchange } from './spot.service';
 
 const tags = ['spot'];
 const exchangeTags = ['exchange'];
-const _session = [{ session: [] }];
 
 /** The spot exchange's HTTP surface (shapes in packages/contract/src/spot.ts). */
 export function spotHttpRoutes(spot: SpotExchange): FastifyPluginAsyncZod {
   return async (app) => {
     const route = contractRoutes(app, { tags });
-    app.get(
-      '/coin/markets',
+    const exchangeRoute = contractRoutes(app, { tags: exchangeTags });
+    route.get(
+      coinMarketsRoute,
       {
-        config: { policy: policies.public },
-        schema: {
-          tags,
-          summary:
-            'The spot pairs: tick and lot sizes, maker and taker fee rates, price band, reference price',
-          querystring: z.strictObject({}),
-          response: { 200: apiReply(spotMarketsReplySchema) },
-        },
+        summary: 'The spot pairs: tick and lot sizes, maker and taker fee rates, price band, reference price',
       },
-      async () => ok(spot.marketsView()),
+      () => spot.marketsView(),
     );
 
     route.post(
@@ -107,21 +96,13 @@ export function spotHttpRoutes(spot: SpotExchange): FastifyPluginAsyncZod {
         await spot.recentTrades(request.query.symbol, request.query.limit ?? spotRecentTradesDefault),
     );
 
-    app.post(
-      '/user/getTransferList',
-      {
-        config: { policy: policies.public },
-        schema: {
-          tags: exchangeTags,
-          summary: 'Quick exchange directions (each a pair’s book), with the caller’s available balance',
-          body: exchangeListBodySchema.optional(),
-          response: { 200: apiReply(exchangeListReplySchema) },
-        },
-      },
-      async (request) => ok(await spot.exchangeDirections(signedInUserId(request))),
+    exchangeRoute.post(
+      userGetTransferListRoute,
+      { summary: 'Quick exchange directions (each a pair’s book), with the caller’s available balance' },
+      (request) => spot.exchangeDirections(signedInUserId(request)),
     );
 
-    route.post(
+    exchangeRoute.post(
       userGetTransferFeeRoute,
       { summary: 'The expected rate, fee and amount received for an exchange, from the current book' },
       async (request) =>
@@ -133,7 +114,7 @@ export function spotHttpRoutes(spot: SpotExchange): FastifyPluginAsyncZod {
         }),
     );
 
-    route.post(
+    exchangeRoute.post(
       userTransferRoute,
       {
         summary: 'Exchange now: a market order through the pair’s book',

@@ -1,34 +1,27 @@
 import {
   adminAuthLoginRoute,
-  apiReply,
-  staffCreateBodySchema,
-  staffListReplySchema,
-  staffProfileSchema,
-  staffResetTotpBodySchema,
-  staffTotpEnrolmentSchema,
-  staffUpdateBodySchema,
+  adminAuthLogoutRoute,
+  adminAuthMeRoute,
+  adminStaffCreateRoute,
+  adminStaffResetTotpRoute,
+  adminStaffRoute,
+  adminStaffUpdateRoute,
 } from '@fairex/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import { platformErrors } from '../../platform/http/app-error';
 import { contractRoutes } from '../../platform/http/contract-route';
-import { ok } from '../../platform/http/reply';
-import { policies, presentedToken, staffRoles } from '../../platform/http/route-policy';
+import { presentedToken } from '../../platform/http/route-policy';
 import { translate } from '../../platform/i18n/messages';
 import { staffActorOf } from '../audit';
 import { staffProfileOf } from './staff.domain';
 import { staffConfirmationKeys } from './staff.errors';
 import type { StaffService, TotpEnrolment } from './staff.service';
 
-const noParams = z.strictObject({});
 const authTags = ['staff: sign-in'];
 const adminTags = ['staff: accounts'];
-const security = [{ session: [] }];
 /** Any staff member, whatever their roles. */
-const anyStaff = policies.staff(...staffRoles);
-const admin = policies.staff('admin');
 
 function staffIdOf(request: FastifyRequest): number {
   const principal = request.principal;
@@ -46,14 +39,14 @@ function tokenOf(request: FastifyRequest): string {
 /** Staff sign-in (password + TOTP), the session, and account management for admins. */
 export function staffApiRoutes(deps: { staff: StaffService; clock: Clock }): FastifyPluginAsyncZod {
   const { staff, clock } = deps;
-  const enrolmentReply = (enrolment: TotpEnrolment) =>
-    ok({
-      staff: staffProfileOf(enrolment.member, clock.now()),
-      totp_secret: enrolment.secret,
-      otpauth_uri: enrolment.uri,
-    });
+  const enrolmentReply = (enrolment: TotpEnrolment) => ({
+    staff: staffProfileOf(enrolment.member, clock.now()),
+    totp_secret: enrolment.secret,
+    otpauth_uri: enrolment.uri,
+  });
 
   return async (app) => {
+    const adminRoute = contractRoutes(app, { tags: adminTags });
     const route = contractRoutes(app, { tags: authTags });
     route.post(
       adminAuthLoginRoute,
@@ -78,96 +71,45 @@ export function staffApiRoutes(deps: { staff: StaffService; clock: Clock }): Fas
       },
     );
 
-    app.post(
-      '/admin/auth/logout',
-      {
-        config: { policy: anyStaff },
-        schema: {
-          tags: authTags,
-          summary: 'End this staff session',
-          security,
-          querystring: noParams,
-          response: { 200: apiReply(z.string()) },
-        },
-      },
-      async (request) => {
-        await staff.logout({ token: tokenOf(request), actor: staffActorOf(request) });
-        return ok(translate(request.locale, staffConfirmationKeys.logged_out));
-      },
+    route.post(adminAuthLogoutRoute, { summary: 'End this staff session' }, async (request) => {
+      await staff.logout({ token: tokenOf(request), actor: staffActorOf(request) });
+      return translate(request.locale, staffConfirmationKeys.logged_out);
+    });
+
+    route.get(adminAuthMeRoute, { summary: 'The signed-in staff member and their roles' }, async (request) =>
+      staffProfileOf(await staff.me(staffIdOf(request)), clock.now()),
     );
 
-    app.get(
-      '/admin/auth/me',
-      {
-        config: { policy: anyStaff },
-        schema: {
-          tags: authTags,
-          summary: 'The signed-in staff member and their roles',
-          security,
-          querystring: noParams,
-          response: { 200: apiReply(staffProfileSchema) },
-        },
-      },
-      async (request) => ok(staffProfileOf(await staff.me(staffIdOf(request)), clock.now())),
-    );
+    adminRoute.get(adminStaffRoute, { summary: 'Every staff account (admins only)' }, async () => {
+      const now = clock.now();
+      return { list: (await staff.list()).map((member) => staffProfileOf(member, now)) };
+    });
 
-    app.get(
-      '/admin/staff',
+    adminRoute.post(
+      adminStaffCreateRoute,
       {
-        config: { policy: admin },
-        schema: {
-          tags: adminTags,
-          summary: 'Every staff account (admins only)',
-          security,
-          querystring: noParams,
-          response: { 200: apiReply(staffListReplySchema) },
-        },
-      },
-      async () => {
-        const now = clock.now();
-        return ok({ list: (await staff.list()).map((member) => staffProfileOf(member, now)) });
-      },
-    );
-
-    app.post(
-      '/admin/staff/create',
-      {
-        config: { policy: admin },
-        schema: {
-          tags: adminTags,
-          summary: 'Create a staff account; replies its TOTP secret and otpauth:// URI, shown only now',
-          description:
-            'roles: one or more of admin, compliance, finance, content, support (a JSON array, ' +
-            'repeated form fields or one comma-separated field). The password has 12 to 128 ' +
-            'characters. The new member signs in with it and a code from the authenticator app ' +
-            'given the secret (the URI is what a QR code carries).',
-          security,
-          body: staffCreateBodySchema,
-          response: { 200: apiReply(staffTotpEnrolmentSchema) },
-        },
+        summary: 'Create a staff account; replies its TOTP secret and otpauth:// URI, shown only now',
+        description:
+          'roles: one or more of admin, compliance, finance, content, support (a JSON array, ' +
+          'repeated form fields or one comma-separated field). The password has 12 to 128 ' +
+          'characters. The new member signs in with it and a code from the authenticator app ' +
+          'given the secret (the URI is what a QR code carries).',
       },
       async (request) =>
         enrolmentReply(await staff.create({ ...request.body, actor: staffActorOf(request) })),
     );
 
-    app.post(
-      '/admin/staff/update',
+    adminRoute.post(
+      adminStaffUpdateRoute,
       {
-        config: { policy: admin },
-        schema: {
-          tags: adminTags,
-          summary:
-            'Change the roles, status (active, disabled) and/or linked customer account of a staff account',
-          description:
-            'Disabling ends the member’s sessions at once; setting `active` also lifts a lockout. ' +
-            'An admin cannot remove their own admin role or disable themselves. `linked_user_id` ' +
-            'names the customer account the member personally holds (0 or null removes it); they ' +
-            'then cannot approve or reject that user’s deposits, withdrawals or verifications. A ' +
-            'user is linked to at most one staff member.',
-          security,
-          body: staffUpdateBodySchema,
-          response: { 200: apiReply(staffProfileSchema) },
-        },
+        summary:
+          'Change the roles, status (active, disabled) and/or linked customer account of a staff account',
+        description:
+          'Disabling ends the member’s sessions at once; setting `active` also lifts a lockout. ' +
+          'An admin cannot remove their own admin role or disable themselves. `linked_user_id` ' +
+          'names the customer account the member personally holds (0 or null removes it); they ' +
+          'then cannot approve or reject that user’s deposits, withdrawals or verifications. A ' +
+          'user is linked to at most one staff member.',
       },
       async (request) => {
         const member = await staff.update({
@@ -177,22 +119,15 @@ export function staffApiRoutes(deps: { staff: StaffService; clock: Clock }): Fas
           status: request.body.status,
           linkedUserId: request.body.linked_user_id,
         });
-        return ok(staffProfileOf(member, clock.now()));
+        return staffProfileOf(member, clock.now());
       },
     );
 
-    app.post(
-      '/admin/staff/reset_totp',
+    adminRoute.post(
+      adminStaffResetTotpRoute,
       {
-        config: { policy: admin },
-        schema: {
-          tags: adminTags,
-          summary: 'Give a staff account a new TOTP secret (lost authenticator); shown only now',
-          description: 'The old secret stops working and the member’s sessions end (not the caller’s own).',
-          security,
-          body: staffResetTotpBodySchema,
-          response: { 200: apiReply(staffTotpEnrolmentSchema) },
-        },
+        summary: 'Give a staff account a new TOTP secret (lost authenticator); shown only now',
+        description: 'The old secret stops working and the member’s sessions end (not the caller’s own).',
       },
       async (request) =>
         enrolmentReply(

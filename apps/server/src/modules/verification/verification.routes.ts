@@ -1,21 +1,15 @@
 import {
-  apiReply,
+  adminVerificationsDecideRoute,
+  adminVerificationsRoute,
   realStateRoute,
   userRealRoute,
-  verificationDecisionBodySchema,
-  verificationQueueQuerySchema,
-  verificationQueueReplySchema,
-  verificationRequestSchema,
 } from '@fairex/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { platformErrors } from '../../platform/http/app-error';
 import { contractRoutes } from '../../platform/http/contract-route';
-import { ok } from '../../platform/http/reply';
-import { policies } from '../../platform/http/route-policy';
 import { userRoom } from '../../platform/realtime/socket-server';
 import { staffActorOf } from '../audit';
 import { createVerificationService } from './verification.service';
@@ -26,10 +20,8 @@ export type VerificationModuleDeps = {
   readonly clock: Clock;
 };
 
-const _noParams = z.strictObject({});
 const userTags = ['identity verification'];
 const staffTags = ['staff: identity verification'];
-const staffPolicy = policies.staff('compliance');
 
 function userIdOf(request: FastifyRequest): number {
   const principal = request.principal;
@@ -40,6 +32,7 @@ function userIdOf(request: FastifyRequest): number {
 /** The user's verification (Lv1, Lv2) and the compliance team's review queue. */
 export function verificationRoutes(deps: VerificationModuleDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    const staffRoute = contractRoutes(app, { tags: staffTags });
     const route = contractRoutes(app, { tags: userTags });
     const verification = createVerificationService({ db: deps.db, clock: deps.clock });
 
@@ -74,34 +67,16 @@ export function verificationRoutes(deps: VerificationModuleDeps): FastifyPluginA
       },
     );
 
-    app.get(
-      '/admin/verifications',
-      {
-        config: { policy: staffPolicy },
-        schema: {
-          tags: staffTags,
-          summary: 'The review queue: 10 per page, pending oldest first (default), decided newest first',
-          security: [{ session: [] }],
-          querystring: verificationQueueQuerySchema,
-          response: { 200: apiReply(verificationQueueReplySchema) },
-        },
-      },
+    staffRoute.get(
+      adminVerificationsRoute,
+      { summary: 'The review queue: 10 per page, pending oldest first (default), decided newest first' },
       async (request) =>
-        ok(await verification.queue({ status: request.query.status ?? 'pending', page: request.query.page })),
+        await verification.queue({ status: request.query.status ?? 'pending', page: request.query.page }),
     );
 
-    app.post(
-      '/admin/verifications/decide',
-      {
-        config: { policy: staffPolicy },
-        schema: {
-          tags: staffTags,
-          summary: 'Approve (raises the user’s level) or reject with a reason; each request is decided once',
-          security: [{ session: [] }],
-          body: verificationDecisionBodySchema,
-          response: { 200: apiReply(verificationRequestSchema) },
-        },
-      },
+    staffRoute.post(
+      adminVerificationsDecideRoute,
+      { summary: 'Approve (raises the user’s level) or reject with a reason; each request is decided once' },
       async (request) => {
         const body = request.body;
         const decision =
@@ -115,7 +90,7 @@ export function verificationRoutes(deps: VerificationModuleDeps): FastifyPluginA
             .to(userRoom(decided.user_id))
             .emit('verification:changed', { level: decided.level, status: decided.status });
         }
-        return ok(decided);
+        return decided;
       },
     );
   };

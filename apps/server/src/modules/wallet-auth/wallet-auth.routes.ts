@@ -1,6 +1,5 @@
 import { userWalletLoginRoute, userWalletNonceRoute } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import { contractRoutes } from '../../platform/http/contract-route';
@@ -14,7 +13,6 @@ export type WalletAuthModuleDeps = {
   readonly config: { readonly publicUrl: string; readonly siweChainId: number };
 };
 
-const _noParams = z.strictObject({});
 const tags = ['wallet sign-in'];
 
 /** Sign-In with Ethereum (EIP-4361): a server nonce, then a signed message for a session. */

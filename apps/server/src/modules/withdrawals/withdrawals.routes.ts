@@ -1,29 +1,24 @@
 import {
-  apiReply,
+  adminWithdrawalsDecideRoute,
+  adminWithdrawalsRoute,
   userWithdrawCancelRoute,
   userWithdrawInfoRoute,
   userWithdrawListRoute,
   walletOutRoute,
-  withdrawalDecisionBodySchema,
-  withdrawalQueueEntrySchema,
-  withdrawalQueueQuerySchema,
-  withdrawalQueueReplySchema,
 } from '@fairex/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contractRoutes } from '../../platform/http/contract-route';
-import { ok } from '../../platform/http/reply';
-import { policies, requiredUserId } from '../../platform/http/route-policy';
+import { requiredUserId } from '../../platform/http/route-policy';
 import { staffActorOf } from '../audit';
 import type { WithdrawalsService } from './withdrawals.service';
 
 const userTags = ['withdrawals'];
 const staffTags = ['staff: withdrawals'];
-const session = [{ session: [] }];
-const staffPolicy = policies.staff('finance');
 
 /** Requests, cancellation and the log for users; the queue and decisions for the finance team. */
 export function withdrawalsRoutes(withdrawals: WithdrawalsService): FastifyPluginAsyncZod {
   return async (app) => {
+    const staffRoute = contractRoutes(app, { tags: staffTags });
     const route = contractRoutes(app, { tags: userTags });
     route.get(
       userWithdrawInfoRoute,
@@ -82,50 +77,29 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService): FastifyPlugi
         }),
     );
 
-    app.get(
-      '/admin/withdrawals',
-      {
-        config: { policy: staffPolicy },
-        schema: {
-          tags: staffTags,
-          summary: 'Withdrawal queue: pending oldest first (default), decided newest first, 10 per page',
-          security: session,
-          querystring: withdrawalQueueQuerySchema,
-          response: { 200: apiReply(withdrawalQueueReplySchema) },
-        },
-      },
+    staffRoute.get(
+      adminWithdrawalsRoute,
+      { summary: 'Withdrawal queue: pending oldest first (default), decided newest first, 10 per page' },
       async (request) =>
-        ok(
-          await withdrawals.queue({
-            status: request.query.status,
-            page: request.query.page,
-            userId: request.query.user_id,
-          }),
-        ),
+        await withdrawals.queue({
+          status: request.query.status,
+          page: request.query.page,
+          userId: request.query.user_id,
+        }),
     );
 
-    app.post(
-      '/admin/withdrawals/decide',
+    staffRoute.post(
+      adminWithdrawalsDecideRoute,
       {
-        config: { policy: staffPolicy },
-        schema: {
-          tags: staffTags,
-          summary:
-            'Approve (pay out of the hold, queue the payout) or reject with a reason; once per request',
-          security: session,
-          body: withdrawalDecisionBodySchema,
-          response: { 200: apiReply(withdrawalQueueEntrySchema) },
-        },
+        summary: 'Approve (pay out of the hold, queue the payout) or reject with a reason; once per request',
       },
       async (request) =>
-        ok(
-          await withdrawals.decide({
-            actor: staffActorOf(request),
-            id: request.body.id,
-            decision: request.body.decision,
-            reason: request.body.reason,
-          }),
-        ),
+        await withdrawals.decide({
+          actor: staffActorOf(request),
+          id: request.body.id,
+          decision: request.body.decision,
+          reason: request.body.reason,
+        }),
     );
   };
 }
