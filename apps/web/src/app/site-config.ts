@@ -1,15 +1,14 @@
-import { siteConfigSchema } from '@fairex/contract';
+import { getSiteConfigRoute } from '@fairex/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiGet } from '../lib/api-client';
+import { callRoute } from '../lib/api-route';
 import { useAppStore } from '../lib/stores/app-store';
 
 const siteConfigStaleMs = 5 * 60_000;
 
 export const siteConfigQuery = queryOptions({
   queryKey: ['site-config'],
-  queryFn: ({ signal }) =>
-    apiGet('/getSiteConfig', { schema: siteConfigSchema.nullable(), empty: null, signal }),
+  queryFn: ({ signal }) => callRoute(getSiteConfigRoute, { empty: null, signal }),
   staleTime: siteConfigStaleMs,
 });
 

@@ -41,15 +41,6 @@ export type CallOptions<T> = {
   signal?: AbortSignal;
 };
 
-export type PostOptions<T> = CallOptions<T> & {
-  json?: boolean;
-  /**
-   * Sent as the Idempotency-Key header of a money-moving call: one key per confirmed attempt,
-   * reused when that attempt is retried, so the server books it at most once.
-   */
-  idempotencyKey?: string;
-};
-
 /** One delayed loading indicator shared by all calls in flight (spec: after 800 ms). */
 const loading = {
   inFlight: 0,
@@ -197,9 +188,4 @@ export function settle<T>(
 /** GET `path` under /api; resolves the validated `message`. */
 export async function apiGet<T>(path: string, options: CallOptions<T>): Promise<T> {
   return settle(await send('GET', path, options), options.schema, { resolve: options.empty });
-}
-
-/** POST `path` under /api, form-encoded unless `json` is set; resolves the validated `message`. */
-export async function apiPost<T>(path: string, options: PostOptions<T>): Promise<T> {
-  return settle(await send('POST', path, options), options.schema, { resolve: options.empty });
 }

@@ -15,6 +15,8 @@ export type RouteCallOptions<Route extends AnyRoute, Empty> = {
   readonly signal?: AbortSignal;
   /** POST as JSON instead of the default form encoding. */
   readonly json?: boolean;
+  /** A money-moving POST's attempt key: a retry with the same key is booked at most once. */
+  readonly idempotencyKey?: string;
 };
 
 /** Calls `route`; resolves its validated reply, or `empty` on a soft success. */
@@ -26,6 +28,7 @@ export async function callRoute<Route extends AnyRoute, Empty = RouteReply<Route
     ...(options.params === undefined ? {} : { params: options.params as RequestParams }),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.json ? { json: true } : {}),
+    ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
   });
   return settle(outcome, route.reply, { resolve: options.empty });
 }

@@ -1,7 +1,7 @@
-import { fiatRatesReplySchema } from '@fairex/contract';
+import { fiatRatesRoute } from '@fairex/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiGet } from './api-client';
+import { callRoute } from './api-route';
 import { useFiatStore } from './stores/fiat-store';
 
 /** Spec section 9: rates refresh at most once a day. */
@@ -9,8 +9,7 @@ export const fiatRatesRefreshMs = 86_400_000;
 
 export const fiatRatesQuery = queryOptions({
   queryKey: ['fiat-rates'],
-  queryFn: ({ signal }) =>
-    apiGet('/fiat/rates', { schema: fiatRatesReplySchema.nullable(), empty: null, signal }),
+  queryFn: ({ signal }) => callRoute(fiatRatesRoute, { empty: null, signal }),
   staleTime: fiatRatesRefreshMs,
   refetchInterval: fiatRatesRefreshMs,
 });

@@ -1,7 +1,7 @@
-import { type SessionEndReason, type UserInfo, userInfoSchema } from '@fairex/contract';
+import { type SessionEndReason, type UserInfo, userInfoRoute, userLogoutRoute } from '@fairex/contract';
 import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { apiGet } from './api-client';
+import { callRoute } from './api-route';
 import { appRoutes, navigateTo, redirectDelayMs } from './navigation';
 import { queryClient } from './query-client';
 import { useAppStore } from './stores/app-store';
@@ -30,7 +30,7 @@ export const userQueryKeys = {
 /** GET /user/info into the store; resolves null when the reply was a soft failure. */
 export async function refreshUser(signal?: AbortSignal): Promise<UserInfo | null> {
   const tokenAtStart = useAppStore.getState().token;
-  const user = await apiGet<UserInfo | null>('/user/info', { schema: userInfoSchema, empty: null, signal });
+  const user = await callRoute(userInfoRoute, { empty: null, signal });
   const { token, setUser } = useAppStore.getState();
   // A logout or another login while the call was in flight wins.
   if (user !== null && token !== null && token === tokenAtStart) {
@@ -63,13 +63,11 @@ export function endSession(_reason: 'logout' | 'expired' = 'logout'): void {
   queryClient.removeQueries({ queryKey: [userQueryRoot] });
 }
 
-const anyReply = { safeParse: (value: unknown) => ({ success: true as const, data: value }) };
-
 /** GET /user/logout, then endSession whatever the reply (the session ends here regardless). */
 export async function logout(): Promise<void> {
   endingLocally = true;
   try {
-    await apiGet<unknown>('/user/logout', { schema: anyReply, empty: null });
+    await callRoute(userLogoutRoute, { empty: null });
   } catch {
     // Already toasted by the API client; the server-side session expires on its own.
   } finally {

@@ -3,7 +3,14 @@
  * the order's total, depth rows with their bars, and how a live order updates the lists. Money
  * stays decimal text and bigints (conventions rule 1); numbers only for bar widths.
  */
-import type { SpotDepth, SpotMarket, SpotOrder, SpotSide } from '@fairex/contract';
+import type {
+  coinTradeRoute,
+  RouteInput,
+  SpotDepth,
+  SpotMarket,
+  SpotOrder,
+  SpotSide,
+} from '@fairex/contract';
 import { formatAmount, fromScaledBigint, parseDecimal, toScaledBigint } from '@fairex/domain';
 
 export const tradeRoutes = {
@@ -242,12 +249,12 @@ export function draftProblem(draft: OrderDraft, market: SpotMarket): DraftProble
 }
 
 /** The fields of POST /coin/trade for a draft. */
-export function tradeParams(draft: OrderDraft, market: SpotMarket): Record<string, string | number> {
+export function tradeParams(draft: OrderDraft, market: SpotMarket): RouteInput<typeof coinTradeRoute> {
   return {
     amount: draft.amount.trim(),
     target_price: draft.kind === 'limit' ? draft.price.trim() : '',
     currency_id: market.currency_id,
     legal_id: market.legal_id,
     type: draft.side === 'buy' ? 1 : 2,
-  };
+  } as const;
 }

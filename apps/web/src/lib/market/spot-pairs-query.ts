@@ -3,13 +3,13 @@
  * mark what can be traded. One query and key for both, so either screen fills the other's cache.
  * Only lazy pages import it (the pairs' schema is not in Home's bundle).
  */
-import { spotMarketsReplySchema } from '@fairex/contract';
+import { coinMarketsRoute } from '@fairex/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../api-client';
+import { callRoute } from '../api-route';
 import { spotQueryKeys } from './spot-query-keys';
 
 export const spotPairsQuery = queryOptions({
   queryKey: spotQueryKeys.markets,
-  queryFn: ({ signal }) => apiGet('/coin/markets', { schema: spotMarketsReplySchema, empty: [], signal }),
+  queryFn: ({ signal }) => callRoute(coinMarketsRoute, { empty: [], signal }),
   staleTime: 30_000,
 });

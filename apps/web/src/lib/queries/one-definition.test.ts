@@ -19,7 +19,12 @@ const queryReads = /queryFn:[\s\S]{0,120}?(?:api(?:Get|Post)(?:<[^>]*>)?\(\s*'([
  * Read by more than one query definition today, each with its own parameters and cache key; to be
  * folded into lib/queries like the wallet and currency list were. Nothing may join this list.
  */
-const knownRepeats = new Set(['/currency/quotation_new', '/market/tick', '/user/wallet/list', '/coin/list']);
+const knownRepeats = new Set([
+  'currencyQuotationNewRoute',
+  'marketTickRoute',
+  'userWalletListRoute',
+  'coinListRoute',
+]);
 
 describe('web queries', () => {
   it('define each resource once: a second definition would be a second cache entry of the same data', () => {

@@ -1,13 +1,27 @@
 import {
+  type AnyRoute,
   type CodePurpose,
+  type PostRoute,
+  type RouteInput,
+  safeChangePasswordRoute,
+  safeEmailRoute,
+  safeMobileRoute,
+  safeUpdatePasswordRoute,
+  smsMailRoute,
+  smsSendRoute,
   type TimezoneListItem,
   timezoneListRoute,
-  tokenReplySchema,
-  userTimezoneReplySchema,
+  type tokenReplySchema,
+  userEditNicknameRoute,
+  userForgetRoute,
+  userLoginRoute,
+  userRegisterRoute,
+  userTimezoneRoute,
+  userTimezoneUpdateRoute,
+  userUploadHeadPortraitRoute,
 } from '@fairex/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api-client';
-import type { RequestParams } from '../../../lib/api-outcome';
+import type { z } from 'zod';
 import { callRoute } from '../../../lib/api-route';
 import { userQueryKeys } from '../../../lib/session';
 
@@ -17,23 +31,23 @@ import { userQueryKeys } from '../../../lib/session';
  * A 404 "temporarily unavailable" resolves the client's empty value: actions report it as not done.
  */
 const notDone = Symbol('not done');
-/** Accepts any `message`: these calls reply nothing we read. */
-const anyMessage = { safeParse: (value: unknown) => ({ success: true as const, data: value }) };
-
 /** POST an action whose reply carries nothing we need; true when the server accepted it. */
-async function act(path: string, params: RequestParams): Promise<boolean> {
-  const result = await apiPost<unknown>(path, { schema: anyMessage, empty: notDone, params });
+async function act<Route extends AnyRoute>(route: Route, params: RouteInput<Route>): Promise<boolean> {
+  const result = await callRoute(route, { empty: notDone, params });
   return result !== notDone;
 }
 
 /** POST a call whose reply is the session token; null when there was none. */
-async function tokenCall(path: string, params: RequestParams): Promise<string | null> {
-  const token = await apiPost(path, { schema: tokenReplySchema, empty: '', params });
+async function tokenCall<Route extends PostRoute<string, z.ZodType, typeof tokenReplySchema>>(
+  route: Route,
+  params: RouteInput<Route>,
+): Promise<string | null> {
+  const token: string = await callRoute(route, { empty: '', params });
   return token.trim() === '' ? null : token;
 }
 
 export function login(params: { user_string: string; password: string; stay: boolean }) {
-  return tokenCall('/user/login', params);
+  return tokenCall(userLoginRoute, params);
 }
 
 export function register(params: {
@@ -45,18 +59,18 @@ export function register(params: {
   type: 'email' | 'mobile';
   area_code?: string;
 }) {
-  return tokenCall('/user/register', params);
+  return tokenCall(userRegisterRoute, params);
 }
 
 /** POST /sms_mail: a code by e-mail. Forgot-password sends `type=forget` as existing clients do. */
 export function sendEmailCode(email: string, purpose: CodePurpose) {
   const purposeParam = purpose === 'forget' ? { type: purpose } : { scene: purpose };
-  return act('/sms_mail', { user_string: email, ...purposeParam });
+  return act(smsMailRoute, { user_string: email, ...purposeParam });
 }
 
 /** POST /sms_send: a code by SMS. */
 export function sendSmsCode(areaCode: string, mobile: string, purpose: CodePurpose) {
-  return act('/sms_send', { area_code: areaCode, mobile, scene: purpose });
+  return act(smsSendRoute, { area_code: areaCode, mobile, scene: purpose });
 }
 
 export function resetPassword(params: {
@@ -65,43 +79,42 @@ export function resetPassword(params: {
   repassword: string;
   code: string;
 }) {
-  return act('/user/forget', params);
+  return act(userForgetRoute, params);
 }
 
 export function changePassword(params: { old_password: string; password: string; re_password: string }) {
-  return act('/safe/change_password', params);
+  return act(safeChangePasswordRoute, params);
 }
 
 export function setPayPassword(params: { password: string; re_password: string; code: string }) {
-  return act('/safe/update_password', params);
+  return act(safeUpdatePasswordRoute, params);
 }
 
 export function bindMobile(params: { mobile: string; code: string; area_code: string }) {
-  return act('/safe/mobile', params);
+  return act(safeMobileRoute, params);
 }
 
 export function bindEmail(params: { email: string; code: string }) {
-  return act('/safe/email', params);
+  return act(safeEmailRoute, params);
 }
 
 export function setHeadPortrait(path: string) {
-  return act('/user/uploadHeadPortrait', { head_portrait: path });
+  return act(userUploadHeadPortraitRoute, { head_portrait: path });
 }
 
 export function editProfile(params: { nickname?: string; signature?: string }) {
-  return act('/user/editNickname', params);
+  return act(userEditNicknameRoute, params);
 }
 
 export function updateTimezone(timezone: string) {
-  return act('/user/timezone/update', { timezone });
+  return act(userTimezoneUpdateRoute, { timezone });
 }
 
 /** GET /user/timezone: the stored zone, null when unset. */
 export function userTimezoneQuery() {
   return queryOptions({
     queryKey: userQueryKeys.timezone,
-    queryFn: ({ signal }) =>
-      apiGet('/user/timezone', { schema: userTimezoneReplySchema, empty: { timezone: null }, signal }),
+    queryFn: ({ signal }) => callRoute(userTimezoneRoute, { empty: { timezone: null }, signal }),
   });
 }
 

@@ -1,43 +1,43 @@
 import type { customerServiceKeywords as contractKeywords } from '@fairex/contract';
 import {
-  articleDetailSchema,
-  contentPageSchema,
-  faqReplySchema,
+  aboutusRoute,
+  contactusRoute,
+  faqRoute,
+  getSettingRoute,
   type Locale,
-  settingValueSchema,
+  newsDetailRoute,
+  operationalComplianceRoute,
 } from '@fairex/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/api-route';
 
 /** POST /news/detail {id}: one article, or null when the call is unavailable. */
 export function articleQuery(id: number, lang: Locale) {
   return queryOptions({
     queryKey: ['article', id, lang],
-    queryFn: ({ signal }) =>
-      apiPost('/news/detail', {
-        schema: articleDetailSchema.nullable(),
-        empty: null,
-        params: { id },
-        signal,
-      }),
+    queryFn: ({ signal }) => callRoute(newsDetailRoute, { empty: null, params: { id }, signal }),
   });
 }
 
 export function faqQuery(lang: Locale) {
   return queryOptions({
     queryKey: ['faq', lang],
-    queryFn: ({ signal }) => apiGet('/faq', { schema: faqReplySchema, empty: [], signal }),
+    queryFn: ({ signal }) => callRoute(faqRoute, { empty: [], signal }),
   });
 }
 
-export type ContentSlug = 'aboutus' | 'contactus' | 'operational_compliance';
+const contentPageRoutes = {
+  aboutus: aboutusRoute,
+  contactus: contactusRoute,
+  operational_compliance: operationalComplianceRoute,
+} as const;
+export type ContentSlug = keyof typeof contentPageRoutes;
 
 /** GET /aboutus, /contactus, /operational_compliance. */
 export function contentPageQuery(slug: ContentSlug, lang: Locale) {
   return queryOptions({
     queryKey: ['content-page', slug, lang],
-    queryFn: ({ signal }) =>
-      apiGet(`/${slug}`, { schema: contentPageSchema.nullable(), empty: null, signal }),
+    queryFn: ({ signal }) => callRoute(contentPageRoutes[slug], { empty: null, signal }),
   });
 }
 
@@ -63,7 +63,7 @@ export function customerServiceLinksQuery() {
     queryFn: async ({ signal }): Promise<CustomerServiceLink[]> => {
       const values = await Promise.all(
         customerServiceKeywords.map((keyword) =>
-          apiGet('/getSetting', { schema: settingValueSchema, empty: null, params: { keyword }, signal }),
+          callRoute(getSettingRoute, { empty: null, params: { keyword }, signal }),
         ),
       );
       return customerServiceKeywords.flatMap((keyword, index) => {

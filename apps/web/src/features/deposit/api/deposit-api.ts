@@ -1,12 +1,12 @@
 import {
-  type DepositAddress,
   type DepositRecord,
-  depositAddressSchema,
   depositRecordSchema,
+  walletChargeReqRoute,
+  walletGetInAddressRoute,
 } from '@fairex/contract';
 import { queryOptions } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { ApiError, apiPost } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import {
   buildRequest,
   decideApiOutcome,
@@ -14,6 +14,7 @@ import {
   parseReplyText,
   requestTimeoutMs,
 } from '../../../lib/api-outcome';
+import { callRoute } from '../../../lib/api-route';
 import { appRoutes, navigateTo, redirectDelayMs } from '../../../lib/navigation';
 import { currencyListQuery } from '../../../lib/queries/currency-list';
 import { userQueryRoot } from '../../../lib/session';
@@ -29,8 +30,7 @@ export function depositAddressQuery(currency: number, chain: string | null) {
   return queryOptions({
     queryKey: [userQueryRoot, 'deposit-address', currency, chain],
     queryFn: ({ signal }) =>
-      apiPost<DepositAddress | null>('/wallet/get_in_address', {
-        schema: depositAddressSchema.nullable(),
+      callRoute(walletGetInAddressRoute, {
         empty: null,
         params: { currency, ...(chain ? { chain } : {}) },
         signal,
@@ -48,7 +48,7 @@ export async function submitDeposit(attempt: DepositAttempt, idempotencyKey: str
   const { token, lang } = useAppStore.getState();
   const request = buildRequest({
     method: 'POST',
-    path: '/wallet/charge_req',
+    path: walletChargeReqRoute.path,
     params: {
       currency: attempt.currency,
       chain: attempt.chain,

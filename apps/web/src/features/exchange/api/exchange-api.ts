@@ -1,20 +1,18 @@
 /** The quick exchange calls: directions, the quote before confirming, and the exchange itself. */
 import {
-  type ExchangeQuote,
   type ExchangeResult,
-  exchangeListReplySchema,
-  exchangeQuoteReplySchema,
-  exchangeReplySchema,
+  userGetTransferFeeRoute,
+  userGetTransferListRoute,
+  userTransferRoute,
 } from '@fairex/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/api-route';
 import { spotQueryKeys } from '../../../lib/market/spot-query-keys';
 
 /** POST /user/getTransferList: the directions with the available balance of each from currency. */
 export const directionsQuery = queryOptions({
   queryKey: [...spotQueryKeys.exchange, 'directions'],
-  queryFn: ({ signal }) =>
-    apiPost('/user/getTransferList', { schema: exchangeListReplySchema, empty: [], signal }),
+  queryFn: ({ signal }) => callRoute(userGetTransferListRoute, { empty: [], signal }),
   staleTime: 10_000,
 });
 
@@ -25,8 +23,7 @@ export function quoteQuery(request: QuoteRequest) {
   return queryOptions({
     queryKey: [...spotQueryKeys.exchange, 'quote', request.from, request.to, request.number],
     queryFn: ({ signal }) =>
-      apiPost<ExchangeQuote | null>('/user/getTransferFee', {
-        schema: exchangeQuoteReplySchema.nullable(),
+      callRoute(userGetTransferFeeRoute, {
         empty: null,
         params: { from_currency_id: request.from, to_currency_id: request.to, number: request.number },
         signal,
@@ -42,8 +39,7 @@ export function submitExchange(
   params: { from: number; to: number; number: string; minReceive: string | null },
   idempotencyKey: string,
 ): Promise<ExchangeResult | null> {
-  return apiPost('/user/Transfer', {
-    schema: exchangeReplySchema.nullable(),
+  return callRoute(userTransferRoute, {
     empty: null,
     idempotencyKey,
     params: {

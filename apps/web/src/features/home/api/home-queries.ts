@@ -1,13 +1,13 @@
 import {
   type articleCategories,
   type Locale,
-  menuReplySchema,
+  menuRoute,
   type NewsList,
-  newsListReplySchema,
-  popupNoticeSchema,
+  newsIndexPopRoute,
+  newsListRoute,
 } from '@fairex/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/api-route';
 
 const emptyNewsList: NewsList = { list: [], page: 1, total: 0 };
 const homeListLimit = 10;
@@ -19,8 +19,7 @@ export function newsListQuery(categoryId: ArticleCategory, lang: Locale) {
   return queryOptions({
     queryKey: ['news-list', categoryId, lang],
     queryFn: ({ signal }) =>
-      apiPost('/news/list', {
-        schema: newsListReplySchema,
+      callRoute(newsListRoute, {
         empty: emptyNewsList,
         params: { c_id: categoryId, limit: homeListLimit },
         signal,
@@ -32,7 +31,7 @@ export function newsListQuery(categoryId: ArticleCategory, lang: Locale) {
 export function popupNoticeQuery(lang: Locale) {
   return queryOptions({
     queryKey: ['popup-notice', lang],
-    queryFn: ({ signal }) => apiGet('/news/index_pop', { schema: popupNoticeSchema, empty: null, signal }),
+    queryFn: ({ signal }) => callRoute(newsIndexPopRoute, { empty: null, signal }),
   });
 }
 
@@ -40,6 +39,6 @@ export function popupNoticeQuery(lang: Locale) {
 export function menuQuery(lang: Locale) {
   return queryOptions({
     queryKey: ['menu', lang],
-    queryFn: ({ signal }) => apiGet('/menu', { schema: menuReplySchema, empty: [], signal }),
+    queryFn: ({ signal }) => callRoute(menuRoute, { empty: [], signal }),
   });
 }

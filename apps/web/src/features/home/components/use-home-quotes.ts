@@ -1,7 +1,7 @@
-import { quotationReplySchema } from '@fairex/contract';
+import { currencyQuotationNewRoute } from '@fairex/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { apiGet } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/api-route';
 import { useLiveOrPolling } from '../../../lib/live-or-polling';
 import { overlayQuotes } from '../../../lib/market/quote-buffer';
 import { useLiveQuotes } from '../../../lib/market/use-market-stream';
@@ -14,8 +14,7 @@ const quotesSafetyRefreshMs = 15_000;
 /** The same snapshot (and cache entry) the Markets tab reads. */
 const quotationQuery = queryOptions({
   queryKey: ['market', 'quotation'],
-  queryFn: ({ signal }) =>
-    apiGet('/currency/quotation_new', { schema: quotationReplySchema, empty: [], signal }),
+  queryFn: ({ signal }) => callRoute(currencyQuotationNewRoute, { empty: [], signal }),
   staleTime: 2_000,
 });
 

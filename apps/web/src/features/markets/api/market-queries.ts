@@ -1,14 +1,15 @@
 import {
   type CandlePeriod,
-  candlesReplySchema,
-  favouritesReplySchema,
-  instrumentSchema,
+  currencyNewTimesharRoute,
+  currencyQuotationNewRoute,
   marketHistoryStatusRoute,
-  quotationReplySchema,
-  tickSchema,
+  marketInstrumentsRoute,
+  marketTickRoute,
+  optionalAddRoute,
+  optionalDelRoute,
+  optionalListRoute,
 } from '@fairex/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet, apiPost, type ReplySchema } from '../../../lib/api-client';
 import { callRoute } from '../../../lib/api-route';
 import { candleWindow } from '../lib/candle-window';
 
@@ -22,22 +23,17 @@ export const candlesPollMs = 5_000;
 export const quotesSafetyRefreshMs = 15_000;
 export const candlesSafetyRefreshMs = 30_000;
 
-const instrumentsReplySchema = instrumentSchema.array();
-
 /** Favourite add/del replies carry nothing the screen needs. */
-const anyReply: ReplySchema<unknown> = { safeParse: (value) => ({ success: true, data: value }) };
 
 export const quotationQuery = queryOptions({
   queryKey: ['market', 'quotation'],
-  queryFn: ({ signal }) =>
-    apiGet('/currency/quotation_new', { schema: quotationReplySchema, empty: [], signal }),
+  queryFn: ({ signal }) => callRoute(currencyQuotationNewRoute, { empty: [], signal }),
   staleTime: quotesStaleMs,
 });
 
 export const instrumentsQuery = queryOptions({
   queryKey: ['market', 'instruments'],
-  queryFn: ({ signal }) =>
-    apiGet('/market/instruments', { schema: instrumentsReplySchema, empty: [], signal }),
+  queryFn: ({ signal }) => callRoute(marketInstrumentsRoute, { empty: [], signal }),
   staleTime: instrumentsStaleMs,
 });
 
@@ -46,8 +42,7 @@ export function candlesQuery(symbol: string, period: CandlePeriod) {
   return queryOptions({
     queryKey: ['market', 'candles', symbol, period],
     queryFn: ({ signal }) =>
-      apiGet('/currency/new_timeshar', {
-        schema: candlesReplySchema,
+      callRoute(currencyNewTimesharRoute, {
         empty: [],
         params: { symbol, period, ...candleWindow(period, Date.now()) },
         signal,
@@ -59,8 +54,7 @@ export function candlesQuery(symbol: string, period: CandlePeriod) {
 export function tickQuery(id: string) {
   return queryOptions({
     queryKey: ['market', 'tick', id],
-    queryFn: ({ signal }) =>
-      apiGet('/market/tick', { schema: tickSchema.nullable(), empty: null, params: { id }, signal }),
+    queryFn: ({ signal }) => callRoute(marketTickRoute, { empty: null, params: { id }, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -68,17 +62,17 @@ export function tickQuery(id: string) {
 export function favouritesQuery(token: string | null) {
   return queryOptions({
     queryKey: ['market', 'favourites', token],
-    queryFn: ({ signal }) => apiGet('/optional/list', { schema: favouritesReplySchema, empty: [], signal }),
+    queryFn: ({ signal }) => callRoute(optionalListRoute, { empty: [], signal }),
     enabled: token !== null,
   });
 }
 
 export function addFavourite(instrumentId: number) {
-  return apiPost('/optional/add', { schema: anyReply, empty: null, params: { currency_id: instrumentId } });
+  return callRoute(optionalAddRoute, { empty: null, params: { currency_id: instrumentId } });
 }
 
 export function removeFavourite(instrumentId: number) {
-  return apiPost('/optional/del', { schema: anyReply, empty: null, params: { id: instrumentId } });
+  return callRoute(optionalDelRoute, { empty: null, params: { id: instrumentId } });
 }
 
 /** While a fresh install prepares its history, how far it has come (polled until ready). */

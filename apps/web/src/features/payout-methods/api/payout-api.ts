@@ -1,17 +1,18 @@
 import {
   type BankCard,
   type BankCardRegion,
-  bankCardInfoReplySchema,
-  bankCardSchema,
+  userCashInfoInternationalRoute,
+  userCashInfoRoute,
+  userCashSaveInternationalRoute,
+  userCashSaveRoute,
+  userWalletDeleteRoute,
+  userWalletListRoute,
+  userWalletSaveRoute,
   type WalletAddress,
-  type WalletAddressList,
-  walletAddressDeleteReplySchema,
-  walletAddressListReplySchema,
   walletAddressPageSize,
-  walletAddressSchema,
 } from '@fairex/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/api-route';
 import { currencyListQuery } from '../../../lib/queries/currency-list';
 import { userQueryRoot } from '../../../lib/session';
 import { type AddressFormValues, type BankCardFormValues, coinsFrom } from '../payout-rules';
@@ -27,8 +28,7 @@ export function walletAddressesQuery() {
     queryKey: addressesQueryKey,
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      apiGet<WalletAddressList>('/user/wallet/list', {
-        schema: walletAddressListReplySchema,
+      callRoute(userWalletListRoute, {
         empty: { list: [], page: pageParam, limit: walletAddressPageSize, total: 0 },
         params: { page: pageParam, limit: walletAddressPageSize },
         signal,
@@ -48,8 +48,7 @@ export function bankCardQuery(region: BankCardRegion) {
   return queryOptions({
     queryKey: cardQueryKey(region),
     queryFn: ({ signal }) =>
-      apiPost<BankCard | null>(region === 'domestic' ? '/user/cash_info' : '/user/cash_info_international', {
-        schema: bankCardInfoReplySchema,
+      callRoute(region === 'domestic' ? userCashInfoRoute : userCashInfoInternationalRoute, {
         empty: null,
         signal,
       }),
@@ -58,8 +57,7 @@ export function bankCardQuery(region: BankCardRegion) {
 
 /** POST /user/wallet/save; null when the call is unavailable (the client has said so). */
 export function saveWalletAddress(values: AddressFormValues): Promise<WalletAddress | null> {
-  return apiPost<WalletAddress | null>('/user/wallet/save', {
-    schema: walletAddressSchema.nullable(),
+  return callRoute(userWalletSaveRoute, {
     empty: null,
     params: {
       currency: values.currency,
@@ -74,8 +72,7 @@ export function saveWalletAddress(values: AddressFormValues): Promise<WalletAddr
 
 /** POST /user/wallet/delete with the payment password. */
 export async function deleteWalletAddress(params: { id: number; payPassword: string }): Promise<boolean> {
-  const reply = await apiPost<{ id: number } | null>('/user/wallet/delete', {
-    schema: walletAddressDeleteReplySchema.nullable(),
+  const reply = await callRoute(userWalletDeleteRoute, {
     empty: null,
     params: { id: params.id, pay_password: params.payPassword },
   });
@@ -84,12 +81,8 @@ export async function deleteWalletAddress(params: { id: number; payPassword: str
 
 /** POST /user/cash_save or /user/cash_save_international. */
 export function saveBankCard(region: BankCardRegion, values: BankCardFormValues): Promise<BankCard | null> {
-  return apiPost<BankCard | null>(
-    region === 'domestic' ? '/user/cash_save' : '/user/cash_save_international',
-    {
-      schema: bankCardSchema.nullable(),
-      empty: null,
-      params: { ...values },
-    },
-  );
+  const params = { ...values };
+  return region === 'domestic'
+    ? callRoute(userCashSaveRoute, { empty: null, params })
+    : callRoute(userCashSaveInternationalRoute, { empty: null, params });
 }

@@ -1,15 +1,12 @@
-import { inviteSummarySchema } from '@fairex/contract';
+import { userInviteRoute } from '@fairex/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/api-route';
 import { userQueryKeys } from '../../../lib/session';
-
-type InviteSummary = (typeof inviteSummarySchema)['_zod']['output'];
 
 /** GET /user/invite: the invitation card's counts and code (dropped when the session ends). */
 export function inviteQuery() {
   return queryOptions({
     queryKey: userQueryKeys.invite,
-    queryFn: ({ signal }) =>
-      apiGet<InviteSummary | null>('/user/invite', { schema: inviteSummarySchema, empty: null, signal }),
+    queryFn: ({ signal }) => callRoute(userInviteRoute, { empty: null, signal }),
   });
 }

@@ -3,23 +3,23 @@
  * cancelling (money-moving: one Idempotency-Key per attempt), the spot balance and the quotes.
  */
 import {
-  quotationReplySchema,
-  type SpotDepth,
+  coinCancelRoute,
+  coinDepthRoute,
+  coinListRoute,
+  coinOrderRoute,
+  coinTradeRoute,
+  coinTradesRoute,
+  currencyQuotationNewRoute,
+  marketTickRoute,
+  type RouteInput,
   type SpotOrder,
-  type SpotOrderDetail,
   type SpotOrderList,
   spotDepthLevelsDefault,
-  spotDepthSchema,
-  spotOrderDetailReplySchema,
-  spotOrderListReplySchema,
-  spotOrderSchema,
   spotPageSize,
   spotRecentTradesDefault,
-  spotTradesReplySchema,
-  tickSchema,
 } from '@fairex/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/api-route';
 import { spotPairsQuery } from '../../../lib/market/spot-pairs-query';
 import { spotQueryKeys } from '../../../lib/market/spot-query-keys';
 import { walletDetailQuery } from '../../../lib/queries/wallet-queries';
@@ -33,12 +33,7 @@ export function depthQuery(symbol: string) {
   return queryOptions({
     queryKey: [...spotQueryKeys.depth, symbol],
     queryFn: ({ signal }) =>
-      apiGet<SpotDepth | null>('/coin/depth', {
-        schema: spotDepthSchema.nullable(),
-        empty: null,
-        params: { symbol, limit: spotDepthLevelsDefault },
-        signal,
-      }),
+      callRoute(coinDepthRoute, { empty: null, params: { symbol, limit: spotDepthLevelsDefault }, signal }),
     staleTime: 2_000,
   });
 }
@@ -47,12 +42,7 @@ export function tradesQuery(symbol: string) {
   return queryOptions({
     queryKey: [...spotQueryKeys.trades, symbol],
     queryFn: ({ signal }) =>
-      apiGet('/coin/trades', {
-        schema: spotTradesReplySchema,
-        empty: [],
-        params: { symbol, limit: spotRecentTradesDefault },
-        signal,
-      }),
+      callRoute(coinTradesRoute, { empty: [], params: { symbol, limit: spotRecentTradesDefault }, signal }),
     staleTime: 2_000,
   });
 }
@@ -60,8 +50,7 @@ export function tradesQuery(symbol: string) {
 /** Same key as the markets screens: the quotes are shared in the cache. */
 export const quotationQuery = queryOptions({
   queryKey: ['market', 'quotation'],
-  queryFn: ({ signal }) =>
-    apiGet('/currency/quotation_new', { schema: quotationReplySchema, empty: [], signal }),
+  queryFn: ({ signal }) => callRoute(currencyQuotationNewRoute, { empty: [], signal }),
   staleTime: 2_000,
 });
 
@@ -79,8 +68,7 @@ export function pairOpenOrdersQuery(market: { currency_id: number; legal_id: num
   return queryOptions({
     queryKey: [...spotQueryKeys.orders, 'pair', market.currency_id, market.legal_id],
     queryFn: async ({ signal }) => {
-      const page = await apiGet('/coin/list', {
-        schema: spotOrderListReplySchema,
+      const page = await callRoute(coinListRoute, {
         empty: emptyList(1),
         params: {
           status: 'doing',
@@ -102,8 +90,7 @@ export function ordersQuery(tab: OrderTab) {
     queryKey: [...spotQueryKeys.orders, 'list', tab],
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      apiGet('/coin/list', {
-        schema: spotOrderListReplySchema,
+      callRoute(coinListRoute, {
         empty: emptyList(pageParam),
         params: { status: tab, page: pageParam, limit: spotPageSize },
         signal,
@@ -116,44 +103,27 @@ export function ordersQuery(tab: OrderTab) {
 export function orderDetailQuery(id: number) {
   return queryOptions({
     queryKey: [...spotQueryKeys.orders, 'detail', id],
-    queryFn: ({ signal }) =>
-      apiGet<SpotOrderDetail | null>('/coin/order', {
-        schema: spotOrderDetailReplySchema.nullable(),
-        empty: null,
-        params: { id },
-        signal,
-      }),
+    queryFn: ({ signal }) => callRoute(coinOrderRoute, { empty: null, params: { id }, signal }),
   });
 }
 
 export function tickQuery(id: string) {
   return queryOptions({
     queryKey: ['market', 'tick', id],
-    queryFn: ({ signal }) =>
-      apiGet('/market/tick', { schema: tickSchema.nullable(), empty: null, params: { id }, signal }),
+    queryFn: ({ signal }) => callRoute(marketTickRoute, { empty: null, params: { id }, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
 /** POST /coin/trade with the attempt's Idempotency-Key. */
 export function placeOrder(
-  params: Record<string, string | number>,
+  params: RouteInput<typeof coinTradeRoute>,
   idempotencyKey: string,
 ): Promise<SpotOrder | null> {
-  return apiPost('/coin/trade', {
-    schema: spotOrderSchema.nullable(),
-    empty: null,
-    params,
-    idempotencyKey,
-  });
+  return callRoute(coinTradeRoute, { empty: null, params, idempotencyKey });
 }
 
 /** POST /coin/cancel: the unfilled rest comes back. */
 export function cancelOrder(id: number, idempotencyKey: string): Promise<SpotOrder | null> {
-  return apiPost('/coin/cancel', {
-    schema: spotOrderSchema.nullable(),
-    empty: null,
-    params: { id },
-    idempotencyKey,
-  });
+  return callRoute(coinCancelRoute, { empty: null, params: { id }, idempotencyKey });
 }

@@ -1,25 +1,21 @@
 import {
-  settingValueSchema,
-  tokenReplySchema,
+  getSettingRoute,
+  userWalletLoginRoute,
+  userWalletNonceRoute,
   type WalletNonce,
-  walletNonceReplySchema,
 } from '@fairex/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/api-route';
 import type { WalletLoginBody } from '../wallet-login-flow';
 
 /** GET /user/walletNonce: the server's pieces of the message to sign; null on a soft failure. */
 export function fetchWalletNonce(): Promise<WalletNonce | null> {
-  return apiGet('/user/walletNonce', { schema: walletNonceReplySchema.nullable(), empty: null });
+  return callRoute(userWalletNonceRoute, { empty: null });
 }
 
 /** POST /user/walletLogin: the session token. */
 export function postWalletLogin(body: WalletLoginBody): Promise<string> {
-  return apiPost('/user/walletLogin', {
-    schema: tokenReplySchema,
-    empty: '',
-    params: { ...body, stay: body.stay ? 1 : 0 },
-  });
+  return callRoute(userWalletLoginRoute, { empty: '', params: { ...body, stay: body.stay ? '1' : '0' } });
 }
 
 const walletConnectKeyword = 'walletconnect_project_id';
@@ -29,8 +25,7 @@ export function walletConnectProjectIdQuery() {
   return queryOptions({
     queryKey: ['setting', walletConnectKeyword],
     queryFn: async ({ signal }) => {
-      const value = await apiGet('/getSetting', {
-        schema: settingValueSchema,
+      const value = await callRoute(getSettingRoute, {
         empty: null,
         params: { keyword: walletConnectKeyword },
         signal,

@@ -5,23 +5,25 @@
  */
 import {
   type BankCard,
-  bankCardInfoReplySchema,
   type DepositLog,
-  depositLogSchema,
+  rechargeLogRoute,
+  smsMailRoute,
+  smsSendRoute,
   type UserInfo,
+  userCashInfoInternationalRoute,
+  userCashInfoRoute,
+  userWalletListRoute,
+  userWithdrawCancelRoute,
+  userWithdrawInfoRoute,
+  userWithdrawListRoute,
   type WalletAddress,
   type WithdrawalList,
   type WithdrawalRecord,
-  type WithdrawInfo,
-  walletAddressListReplySchema,
-  withdrawalListReplySchema,
+  walletOutRoute,
   withdrawalPageSize,
-  withdrawalRecordSchema,
-  withdrawInfoReplySchema,
 } from '@fairex/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api-client';
-import { idempotentPost } from '../../../lib/idempotent-post';
+import { callMoneyRoute, callRoute } from '../../../lib/api-route';
 import { userQueryRoot } from '../../../lib/session';
 import { type WithdrawAttempt, withdrawParams } from '../withdraw-rules';
 
@@ -37,12 +39,7 @@ export const withdrawQueryKeys = {
 export function withdrawInfoQuery() {
   return queryOptions({
     queryKey: withdrawQueryKeys.info,
-    queryFn: ({ signal }) =>
-      apiGet<WithdrawInfo | null>('/user/withdraw/info', {
-        schema: withdrawInfoReplySchema.nullable(),
-        empty: null,
-        signal,
-      }),
+    queryFn: ({ signal }) => callRoute(userWithdrawInfoRoute, { empty: null, signal }),
   });
 }
 
@@ -54,8 +51,7 @@ export function savedAddressesQuery() {
   return queryOptions({
     queryKey: withdrawQueryKeys.addresses,
     queryFn: async ({ signal }): Promise<WalletAddress[]> => {
-      const page = await apiGet('/user/wallet/list', {
-        schema: walletAddressListReplySchema.nullable(),
+      const page = await callRoute(userWalletListRoute, {
         empty: null,
         params: { page: 1, limit: savedAddressesMax },
         signal,
@@ -71,8 +67,8 @@ export function bankCardsQuery() {
     queryKey: withdrawQueryKeys.cards,
     queryFn: async ({ signal }): Promise<BankCard[]> => {
       const cards = await Promise.all(
-        ['/user/cash_info', '/user/cash_info_international'].map((path) =>
-          apiPost<BankCard | null>(path, { schema: bankCardInfoReplySchema, empty: null, signal }),
+        [userCashInfoRoute, userCashInfoInternationalRoute].map((route) =>
+          callRoute(route, { empty: null, signal }),
         ),
       );
       return cards.filter((card): card is BankCard => card !== null);
@@ -80,20 +76,17 @@ export function bankCardsQuery() {
   });
 }
 
-const anyMessage = { safeParse: (value: unknown) => ({ success: true as const, data: value }) };
 const notSent = Symbol('not sent');
 
 /** A `withdraw` code to the bound e-mail, else the bound phone; true when one went out. */
 export async function sendWithdrawCode(user: UserInfo): Promise<boolean> {
   const result = user.email
-    ? await apiPost<unknown>('/sms_mail', {
-        schema: anyMessage,
+    ? await callRoute(smsMailRoute, {
         empty: notSent,
         params: { user_string: user.email, scene: 'withdraw' },
       })
     : user.mobile && user.area_code
-      ? await apiPost<unknown>('/sms_send', {
-          schema: anyMessage,
+      ? await callRoute(smsSendRoute, {
           empty: notSent,
           params: { area_code: user.area_code, mobile: user.mobile, scene: 'withdraw' },
         })
@@ -107,20 +100,12 @@ export function submitWithdrawal(
   secrets: { payPassword: string; code: string },
   idempotencyKey: string,
 ): Promise<WithdrawalRecord> {
-  return idempotentPost('/wallet/out', {
-    schema: withdrawalRecordSchema,
-    idempotencyKey,
-    params: withdrawParams(attempt, secrets),
-  });
+  return callMoneyRoute(walletOutRoute, { idempotencyKey, params: withdrawParams(attempt, secrets) });
 }
 
 /** POST /user/withdraw/cancel with an Idempotency-Key. */
 export function cancelWithdrawal(id: number, idempotencyKey: string): Promise<WithdrawalRecord> {
-  return idempotentPost('/user/withdraw/cancel', {
-    schema: withdrawalRecordSchema,
-    idempotencyKey,
-    params: { id },
-  });
+  return callMoneyRoute(userWithdrawCancelRoute, { idempotencyKey, params: { id } });
 }
 
 const emptyWithdrawals: WithdrawalList = { list: [], page: 1, limit: withdrawalPageSize, total: 0 };
@@ -137,8 +122,7 @@ export function withdrawalsQuery() {
     queryKey: withdrawQueryKeys.withdrawals,
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      apiGet('/user/withdraw/list', {
-        schema: withdrawalListReplySchema,
+      callRoute(userWithdrawListRoute, {
         empty: { ...emptyWithdrawals, page: pageParam },
         params: { page: pageParam, limit: withdrawalPageSize },
         signal,
@@ -153,8 +137,7 @@ export function depositsQuery() {
     queryKey: withdrawQueryKeys.deposits,
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      apiGet('/recharge/log', {
-        schema: depositLogSchema,
+      callRoute(rechargeLogRoute, {
         empty: { ...emptyDeposits, page: pageParam },
         params: { page: pageParam, limit: withdrawalPageSize },
         signal,
