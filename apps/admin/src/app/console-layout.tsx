@@ -16,12 +16,13 @@ import {
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
+import { adminAuthLogoutRoute } from '@fairex/contract';
 import { Avatar, Button, Flex, Layout, Menu, Tag, Tooltip, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSelect } from '../components/language-select';
-import { call, refreshSession, textReply } from '../lib/api';
+import { callRoute, refreshSession } from '../lib/api';
 import { canOpen, type SectionKey, sections } from '../lib/roles';
 import { setSession, useSession } from '../lib/session';
 
@@ -60,7 +61,7 @@ export function ConsoleLayout() {
   if (current && !canOpen(roles, current)) return <Navigate to={open[0]?.path ?? '/'} replace />;
 
   const logout = async () => {
-    await call('POST', '/admin/auth/logout', { schema: textReply }).catch(() => undefined);
+    await callRoute(adminAuthLogoutRoute).catch(() => undefined);
     setSession(null);
   };
 

@@ -23,8 +23,11 @@ type MoneyRequest = ApprovalState & {
 type Facts = NonNullable<DescriptionsProps['items']>;
 
 type Props<T extends MoneyRequest> = {
-  /** "deposits" or "withdrawals": GET /admin/<name> lists, POST /admin/<name>/decide decides. */
+  /** "deposits" or "withdrawals": the query key. */
   name: string;
+  /** The contract's routes that list the queue and decide one request. */
+  listRoute: { readonly method: 'GET'; readonly path: string };
+  decideRoute: { readonly method: 'POST'; readonly path: string };
   statuses: readonly string[];
   schema: { parse(value: unknown): Queue<T> };
   /** What /decide replies: the request after the decision. */
@@ -65,7 +68,7 @@ export function MoneyReviewQueue<T extends MoneyRequest>(props: Props<T>) {
     // A second approval confirms exactly the terms the first approver approved, shown above it.
     const approved = item.approvals[0];
     const seconding = decision === 'approve' && approved ? (props.secondingBody?.(approved) ?? {}) : {};
-    return call('POST', `/admin/${props.name}/decide`, {
+    return call('POST', props.decideRoute.path, {
       schema: props.entrySchema,
       body: { id: item.id, decision, ...seconding, ...(reason ? { reason } : {}) },
     });
@@ -91,6 +94,7 @@ export function MoneyReviewQueue<T extends MoneyRequest>(props: Props<T>) {
   return (
     <ReviewQueue<T>
       name={props.name}
+      listRoute={props.listRoute}
       statuses={props.statuses}
       schema={props.schema}
       columns={[

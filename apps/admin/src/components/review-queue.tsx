@@ -8,8 +8,10 @@ import { call } from '../lib/api';
 export type Queue<T> = { list: T[]; page: number; total: number };
 
 type Props<T extends { id: number; status: string }> = {
-  /** e.g. "deposits": GET /admin/<name>, and the query key. */
+  /** e.g. "deposits": the query key. */
   name: string;
+  /** The contract's list route of this queue (GET /admin/<name>). */
+  listRoute: { readonly method: 'GET'; readonly path: string };
   statuses: readonly string[];
   schema: { parse(value: unknown): Queue<T> };
   columns: TableColumnsType<T>;
@@ -26,7 +28,7 @@ export function ReviewQueue<T extends { id: number; status: string }>(props: Pro
   const [selected, setSelected] = useState<T | null>(null);
   const queue = useQuery({
     queryKey: ['queue', props.name, status, page],
-    queryFn: () => call('GET', `/admin/${props.name}`, { schema: props.schema, query: { status, page } }),
+    queryFn: () => call('GET', props.listRoute.path, { schema: props.schema, query: { status, page } }),
   });
   const decided = () => {
     setSelected(null);

@@ -1,5 +1,6 @@
 import {
   type AnyRoute,
+  adminAuthMeRoute,
   type RouteInput,
   type RouteReply,
   staffProfileSchema,
@@ -20,7 +21,7 @@ export class ApiError extends Error {
 }
 
 const forbiddenStatus = 403;
-const sessionCheckPath = '/admin/auth/me';
+const sessionCheckPath = adminAuthMeRoute.path;
 
 type Schema<T> = { parse(value: unknown): T };
 

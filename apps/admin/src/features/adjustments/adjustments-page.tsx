@@ -1,11 +1,12 @@
 import {
   type Adjustment,
+  type AdjustmentAccountKind,
   type AdjustmentRequest,
   adjustmentAccountKinds,
-  adjustmentCreateReplySchema,
-  adjustmentListReplySchema,
-  adjustmentRequestListSchema,
-  adjustmentRequestSchema,
+  adminAdjustmentsDecideRoute,
+  adminAdjustmentsGetRoute,
+  adminAdjustmentsRequestsRoute,
+  adminAdjustmentsRoute,
   currencyListRoute,
 } from '@fairex/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,14 +29,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApprovalsTag, approvedBy } from '../../components/approvals-progress';
 import { DecisionBar } from '../../components/decision-bar';
-import { call, callRoute } from '../../lib/api';
+import { callRoute } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 
 type AdjustmentForm = {
   user_id: number;
   currency_id: number;
-  account_kind: string;
+  account_kind: AdjustmentAccountKind;
   amount: string;
   reason: string;
 };
@@ -56,20 +57,15 @@ export function AdjustmentsPage() {
   const staffId = useSession()?.staff.id;
   const pending = useQuery({
     queryKey: ['adjustment-requests'],
-    queryFn: () =>
-      call('GET', '/admin/adjustments/requests', {
-        schema: adjustmentRequestListSchema,
-        query: { status: 'pending' },
-      }),
+    queryFn: () => callRoute(adminAdjustmentsRequestsRoute, { params: { status: 'pending' } }),
   });
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: ['adjustments'] });
     void queryClient.invalidateQueries({ queryKey: ['adjustment-requests'] });
   };
   const decide = (item: AdjustmentRequest, decision: 'approve' | 'reject', reason?: string) =>
-    call('POST', '/admin/adjustments/decide', {
-      schema: adjustmentRequestSchema,
-      body: { id: item.id, decision, ...(reason ? { reason } : {}) },
+    callRoute(adminAdjustmentsDecideRoute, {
+      params: { id: item.id, decision, ...(reason ? { reason } : {}) },
     });
   const currencies = useQuery({
     queryKey: ['currencies'],
@@ -77,11 +73,7 @@ export function AdjustmentsPage() {
   });
   const list = useQuery({
     queryKey: ['adjustments', userFilter, page],
-    queryFn: () =>
-      call('GET', '/admin/adjustments', {
-        schema: adjustmentListReplySchema,
-        query: { page, user_id: userFilter },
-      }),
+    queryFn: () => callRoute(adminAdjustmentsGetRoute, { params: { page, user_id: userFilter } }),
   });
   const currencyOptions = [
     ...new Map((currencies.data ?? []).map((coin) => [coin.id, coin.name])).entries(),
@@ -97,9 +89,8 @@ export function AdjustmentsPage() {
       cancelText: t('cancel'),
       onOk: async () => {
         try {
-          const entry = await call('POST', '/admin/adjustments', {
-            schema: adjustmentCreateReplySchema,
-            body: { ...values, amount: values.amount.trim() },
+          const entry = await callRoute(adminAdjustmentsRoute, {
+            params: { ...values, amount: values.amount.trim() },
             idempotencyKey: key,
           });
           if (entry.status === 'booked') {

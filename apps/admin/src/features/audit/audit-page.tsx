@@ -1,10 +1,10 @@
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import {
   type AuditEntry,
+  adminAuditRoute,
+  adminStaffRoute,
   auditActions,
-  auditListReplySchema,
   auditTargetTypes,
-  staffListReplySchema,
 } from '@fairex/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -23,7 +23,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, download } from '../../lib/api';
+import { callRoute, download } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { diffSnapshots } from '../../lib/json-diff';
 
@@ -86,11 +86,11 @@ export function AuditPage() {
   const [page, setPage] = useState(1);
   const audit = useQuery({
     queryKey: ['audit', filters, page],
-    queryFn: () => call('GET', '/admin/audit', { schema: auditListReplySchema, query: { ...filters, page } }),
+    queryFn: () => callRoute(adminAuditRoute, { params: { ...filters, page } }),
   });
   const staff = useQuery({
     queryKey: ['staff'],
-    queryFn: () => call('GET', '/admin/staff', { schema: staffListReplySchema }),
+    queryFn: () => callRoute(adminStaffRoute),
   });
   const staffName = new Map<number, string>([
     [0, t('audit.demoStaff')],

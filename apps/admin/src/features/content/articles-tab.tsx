@@ -2,9 +2,10 @@ import { EditOutlined, EyeInvisibleOutlined, EyeOutlined, PlusOutlined } from '@
 import {
   type AdminArticle,
   type ArticleKind,
-  adminArticleSchema,
   adminContentArticlesCreateRoute,
+  adminContentArticlesHideRoute,
   adminContentArticlesRoute,
+  adminContentArticlesShowRoute,
   adminContentArticlesUpdateRoute,
   articleKinds,
   contentAdminLimits,
@@ -29,7 +30,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImagePathInput } from '../../components/image-path-input';
-import { call, callRoute } from '../../lib/api';
+import { callRoute } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { fromLocalInput, toLocalInput } from '../../lib/local-time';
 import { failureText } from '../../lib/report-failure';
@@ -117,9 +118,8 @@ export function ArticlesTab() {
 
   const setHidden = async (article: AdminArticle, hide: boolean) => {
     try {
-      await call('POST', hide ? '/admin/content/articles/hide' : '/admin/content/articles/show', {
-        schema: adminArticleSchema,
-        body: { id: article.id },
+      await callRoute(hide ? adminContentArticlesHideRoute : adminContentArticlesShowRoute, {
+        params: { id: article.id },
       });
       refresh();
     } catch (failure) {

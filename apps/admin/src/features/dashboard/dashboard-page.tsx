@@ -1,5 +1,8 @@
 import { ExportOutlined, IdcardOutlined, ImportOutlined, RightOutlined } from '@ant-design/icons';
 import {
+  adminDepositsRoute,
+  adminVerificationsRoute,
+  adminWithdrawalsRoute,
   depositQueueSchema,
   verificationQueueReplySchema,
   withdrawalQueueReplySchema,
@@ -18,9 +21,27 @@ import { HaltsCard } from './halts-card';
 const refreshIntervalMs = 30_000;
 
 const queues = [
-  { key: 'verifications', schema: verificationQueueReplySchema, icon: <IdcardOutlined />, colour: '#2f54eb' },
-  { key: 'deposits', schema: depositQueueSchema, icon: <ImportOutlined />, colour: '#389e0d' },
-  { key: 'withdrawals', schema: withdrawalQueueReplySchema, icon: <ExportOutlined />, colour: '#d46b08' },
+  {
+    key: 'verifications',
+    route: adminVerificationsRoute,
+    schema: verificationQueueReplySchema,
+    icon: <IdcardOutlined />,
+    colour: '#2f54eb',
+  },
+  {
+    key: 'deposits',
+    route: adminDepositsRoute,
+    schema: depositQueueSchema,
+    icon: <ImportOutlined />,
+    colour: '#389e0d',
+  },
+  {
+    key: 'withdrawals',
+    route: adminWithdrawalsRoute,
+    schema: withdrawalQueueReplySchema,
+    icon: <ExportOutlined />,
+    colour: '#d46b08',
+  },
 ] as const;
 
 function PendingCard({ queue }: { queue: (typeof queues)[number] }) {
@@ -29,7 +50,7 @@ function PendingCard({ queue }: { queue: (typeof queues)[number] }) {
   const pending = useQuery({
     queryKey: ['dashboard', queue.key],
     queryFn: () =>
-      call('GET', `/admin/${queue.key}`, {
+      call('GET', queue.route.path, {
         schema: queue.schema as { parse(value: unknown): { total: number } },
         query: { status: 'pending' },
       }),

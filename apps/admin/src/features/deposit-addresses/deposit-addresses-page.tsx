@@ -1,10 +1,14 @@
 import { EditOutlined } from '@ant-design/icons';
-import { type DepositAddressRow, depositAddressListSchema, depositAddressRowSchema } from '@fairex/contract';
+import {
+  adminDepositAddressesRoute,
+  adminDepositAddressesSaveRoute,
+  type DepositAddressRow,
+} from '@fairex/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Modal, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../lib/api';
+import { callRoute } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 
 type AddressForm = { address: string; memo?: string; active: boolean };
@@ -24,7 +28,7 @@ export function DepositAddressesPage() {
   const [form] = Form.useForm<AddressForm>();
   const rows = useQuery({
     queryKey: ['deposit-addresses'],
-    queryFn: () => call('GET', '/admin/deposit-addresses', { schema: depositAddressListSchema }),
+    queryFn: () => callRoute(adminDepositAddressesRoute),
   });
 
   const open = (row: DepositAddressRow) => {
@@ -46,9 +50,8 @@ export function DepositAddressesPage() {
       cancelText: t('cancel'),
       onOk: async () => {
         try {
-          await call('POST', '/admin/deposit-addresses/save', {
-            schema: depositAddressRowSchema,
-            body: {
+          await callRoute(adminDepositAddressesSaveRoute, {
+            params: {
               currency_id: row.currency_id,
               chain: row.chain,
               address: values.address.trim(),

@@ -1,10 +1,10 @@
 import { BankOutlined, LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
-import { staffLoginReplySchema } from '@fairex/contract';
+import { adminAuthLoginRoute } from '@fairex/contract';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../components/language-select';
-import { call } from '../../lib/api';
+import { callRoute } from '../../lib/api';
 import { setSession } from '../../lib/session';
 
 type LoginForm = { email: string; password: string; code: string };
@@ -19,7 +19,7 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const reply = await call('POST', '/admin/auth/login', { schema: staffLoginReplySchema, body: values });
+      const reply = await callRoute(adminAuthLoginRoute, { params: values });
       setSession({ token: reply.token, expiresAt: reply.expires_at, staff: reply.staff });
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));

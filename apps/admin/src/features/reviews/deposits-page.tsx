@@ -1,4 +1,6 @@
 import {
+  adminDepositsDecideRoute,
+  adminDepositsRoute,
   type DepositQueueEntry,
   depositQueueEntrySchema,
   depositQueueSchema,
@@ -15,6 +17,8 @@ export function DepositsPage() {
   return (
     <MoneyReviewQueue<DepositQueueEntry>
       name="deposits"
+      listRoute={adminDepositsRoute}
+      decideRoute={adminDepositsDecideRoute}
       statuses={depositStatuses}
       schema={depositQueueSchema}
       entrySchema={depositQueueEntrySchema}

@@ -1,7 +1,8 @@
 import {
+  adminVerificationsDecideRoute,
+  adminVerificationsRoute,
   type VerificationRequest,
   verificationQueueReplySchema,
-  verificationRequestSchema,
   verificationStatuses,
 } from '@fairex/contract';
 import { Descriptions, type DescriptionsProps, Divider, Flex, Tag } from 'antd';
@@ -10,13 +11,15 @@ import { DecisionBar } from '../../components/decision-bar';
 import { PrivateImage } from '../../components/private-image';
 import { ReviewQueue } from '../../components/review-queue';
 import { StatusTag } from '../../components/status-tag';
-import { call } from '../../lib/api';
+import { callRoute } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 
 function decide(id: number, decision: 'approve' | 'reject', reason?: string) {
-  return call('POST', '/admin/verifications/decide', {
-    schema: verificationRequestSchema,
-    body: { id, decision, ...(reason ? { reason } : {}) },
+  return callRoute(adminVerificationsDecideRoute, {
+    params:
+      decision === 'reject'
+        ? { id, decision, reason: reason ?? '' }
+        : { id, decision, ...(reason ? { reason } : {}) },
   });
 }
 
@@ -39,6 +42,7 @@ export function VerificationsPage() {
   return (
     <ReviewQueue<VerificationRequest>
       name="verifications"
+      listRoute={adminVerificationsRoute}
       statuses={verificationStatuses}
       schema={verificationQueueReplySchema}
       columns={[

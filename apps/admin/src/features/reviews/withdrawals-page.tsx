@@ -1,4 +1,6 @@
 import {
+  adminWithdrawalsDecideRoute,
+  adminWithdrawalsRoute,
   type WithdrawalQueueEntry,
   withdrawalQueueEntrySchema,
   withdrawalQueueReplySchema,
@@ -21,6 +23,8 @@ export function WithdrawalsPage() {
   return (
     <MoneyReviewQueue<WithdrawalQueueEntry>
       name="withdrawals"
+      listRoute={adminWithdrawalsRoute}
+      decideRoute={adminWithdrawalsDecideRoute}
       statuses={withdrawalStatuses}
       schema={withdrawalQueueReplySchema}
       entrySchema={withdrawalQueueEntrySchema}

@@ -1,13 +1,14 @@
 import { KeyOutlined, PlusOutlined, StopOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import {
+  adminStaffCreateRoute,
+  adminStaffResetTotpRoute,
+  adminStaffRoute,
+  adminStaffUpdateRoute,
   type StaffProfile,
   type StaffRoleName,
   type StaffTotpEnrolment,
-  staffListReplySchema,
   staffPasswordLengthMin,
-  staffProfileSchema,
   staffRoleNames,
-  staffTotpEnrolmentSchema,
 } from '@fairex/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -29,7 +30,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusTag } from '../../components/status-tag';
 import { TotpEnrolment } from '../../components/totp-enrolment';
-import { call } from '../../lib/api';
+import { callRoute } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 
@@ -49,7 +50,7 @@ export function StaffPage() {
   const [rolesForm] = Form.useForm<RolesForm>();
   const staff = useQuery({
     queryKey: ['staff'],
-    queryFn: () => call('GET', '/admin/staff', { schema: staffListReplySchema }),
+    queryFn: () => callRoute(adminStaffRoute),
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['staff'] });
   const act = async (action: () => Promise<unknown>) => {
@@ -65,12 +66,10 @@ export function StaffPage() {
     roles?: StaffRoleName[];
     status?: 'active' | 'disabled';
     linked_user_id?: number;
-  }) => call('POST', '/admin/staff/update', { schema: staffProfileSchema, body });
+  }) => callRoute(adminStaffUpdateRoute, { params: body });
   const create = (values: CreateForm) =>
     act(async () => {
-      setEnrolment(
-        await call('POST', '/admin/staff/create', { schema: staffTotpEnrolmentSchema, body: { ...values } }),
-      );
+      setEnrolment(await callRoute(adminStaffCreateRoute, { params: { ...values } }));
       setCreating(false);
       form.resetFields();
     });
@@ -171,10 +170,7 @@ export function StaffPage() {
                     onConfirm={() =>
                       act(async () =>
                         setEnrolment(
-                          await call('POST', '/admin/staff/reset_totp', {
-                            schema: staffTotpEnrolmentSchema,
-                            body: { id: member.id },
-                          }),
+                          await callRoute(adminStaffResetTotpRoute, { params: { id: member.id } }),
                         ),
                       )
                     }

@@ -1,11 +1,12 @@
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import {
   adminUsersDetailRoute,
+  adminUsersFreezeRoute,
+  adminUsersUnfreezeRoute,
   type UserAdminAccount,
   type UserDetail,
   userAdminReasonLengthMax,
   userAdminReasonLengthMin,
-  userFreezeReplySchema,
 } from '@fairex/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -25,7 +26,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReasonPrompt } from '../../components/reason-prompt';
-import { call, callRoute } from '../../lib/api';
+import { callRoute } from '../../lib/api';
 import { dateTime } from '../../lib/format';
 import { failureText } from '../../lib/report-failure';
 import { hasRole } from '../../lib/roles';
@@ -149,9 +150,8 @@ export function UserDrawer({ userId, onClose }: { userId: number | null; onClose
   const freeze = async (reason: string) => {
     if (!user) return;
     try {
-      const reply = await call('POST', user.login_frozen ? '/admin/users/unfreeze' : '/admin/users/freeze', {
-        schema: userFreezeReplySchema,
-        body: { user_id: user.id, reason },
+      const reply = await callRoute(user.login_frozen ? adminUsersUnfreezeRoute : adminUsersFreezeRoute, {
+        params: { user_id: user.id, reason },
       });
       void message.success(
         reply.user.login_frozen
