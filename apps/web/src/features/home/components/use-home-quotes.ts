@@ -1,22 +1,14 @@
-import { currencyQuotationNewRoute } from '@fairex/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { callRoute } from '../../../lib/api-route';
 import { useLiveOrPolling } from '../../../lib/live-or-polling';
 import { overlayQuotes } from '../../../lib/market/quote-buffer';
 import { useLiveQuotes } from '../../../lib/market/use-market-stream';
+import { quotationQuery } from '../../../lib/queries/market-snapshot';
 import { topSpotQuotes } from './home-quotes-logic';
 
 const quotesPollMs = 3_000;
 /** A slow snapshot refresh even while the socket is live, in case pushes stall. */
 const quotesSafetyRefreshMs = 15_000;
-
-/** The same snapshot (and cache entry) the Markets tab reads. */
-const quotationQuery = queryOptions({
-  queryKey: ['market', 'quotation'],
-  queryFn: ({ signal }) => callRoute(currencyQuotationNewRoute, { empty: [], signal }),
-  staleTime: 2_000,
-});
 
 /**
  * Home's top spot pairs, live: socket pushes are buffered in a ref and applied once per animation

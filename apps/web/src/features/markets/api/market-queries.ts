@@ -1,10 +1,8 @@
 import {
   type CandlePeriod,
   currencyNewTimesharRoute,
-  currencyQuotationNewRoute,
   marketHistoryStatusRoute,
   marketInstrumentsRoute,
-  marketTickRoute,
   optionalAddRoute,
   optionalDelRoute,
   optionalListRoute,
@@ -14,7 +12,6 @@ import { callRoute } from '../../../lib/api-route';
 import { candleWindow } from '../lib/candle-window';
 
 /** Quotes change every tick; the socket keeps them fresh, REST is the snapshot and the fallback. */
-const quotesStaleMs = 2_000;
 const instrumentsStaleMs = 10 * 60_000;
 /** Polling interval while the socket is down (useLiveOrPolling). */
 export const quotesPollMs = 3_000;
@@ -25,17 +22,14 @@ export const candlesSafetyRefreshMs = 30_000;
 
 /** Favourite add/del replies carry nothing the screen needs. */
 
-export const quotationQuery = queryOptions({
-  queryKey: ['market', 'quotation'],
-  queryFn: ({ signal }) => callRoute(currencyQuotationNewRoute, { empty: [], signal }),
-  staleTime: quotesStaleMs,
-});
-
 export const instrumentsQuery = queryOptions({
   queryKey: ['market', 'instruments'],
   queryFn: ({ signal }) => callRoute(marketInstrumentsRoute, { empty: [], signal }),
   staleTime: instrumentsStaleMs,
 });
+
+/** A candle window counts as fresh this long; the live stream extends the last candle meanwhile. */
+const candlesStaleMs = 2_000;
 
 /** Candles for `period`: a window of 300 ending now, recomputed on each fetch. */
 export function candlesQuery(symbol: string, period: CandlePeriod) {
@@ -47,15 +41,7 @@ export function candlesQuery(symbol: string, period: CandlePeriod) {
         params: { symbol, period, ...candleWindow(period, Date.now()) },
         signal,
       }),
-    staleTime: quotesStaleMs,
-  });
-}
-
-export function tickQuery(id: string) {
-  return queryOptions({
-    queryKey: ['market', 'tick', id],
-    queryFn: ({ signal }) => callRoute(marketTickRoute, { empty: null, params: { id }, signal }),
-    staleTime: Number.POSITIVE_INFINITY,
+    staleTime: candlesStaleMs,
   });
 }
 
@@ -84,3 +70,5 @@ export const historyStatusQuery = queryOptions({
   staleTime: historyStatusPollMs,
   refetchInterval: (query) => (query.state.data?.ready === false ? historyStatusPollMs : false),
 });
+
+export { quotationQuery, tickQuery } from '../../../lib/queries/market-snapshot';

@@ -9,8 +9,6 @@ import {
   coinOrderRoute,
   coinTradeRoute,
   coinTradesRoute,
-  currencyQuotationNewRoute,
-  marketTickRoute,
   type RouteInput,
   type SpotOrder,
   type SpotOrderList,
@@ -46,13 +44,6 @@ export function tradesQuery(symbol: string) {
     staleTime: 2_000,
   });
 }
-
-/** Same key as the markets screens: the quotes are shared in the cache. */
-export const quotationQuery = queryOptions({
-  queryKey: ['market', 'quotation'],
-  queryFn: ({ signal }) => callRoute(currencyQuotationNewRoute, { empty: [], signal }),
-  staleTime: 2_000,
-});
 
 /** The spot account of one currency; same key as the assets screens, so a wallet change event refreshes it. */
 export function spotBalanceQuery(currencyId: number) {
@@ -107,14 +98,6 @@ export function orderDetailQuery(id: number) {
   });
 }
 
-export function tickQuery(id: string) {
-  return queryOptions({
-    queryKey: ['market', 'tick', id],
-    queryFn: ({ signal }) => callRoute(marketTickRoute, { empty: null, params: { id }, signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
 /** POST /coin/trade with the attempt's Idempotency-Key. */
 export function placeOrder(
   params: RouteInput<typeof coinTradeRoute>,
@@ -127,3 +110,5 @@ export function placeOrder(
 export function cancelOrder(id: number, idempotencyKey: string): Promise<SpotOrder | null> {
   return callRoute(coinCancelRoute, { empty: null, params: { id }, idempotencyKey });
 }
+
+export { quotationQuery, tickQuery } from '../../../lib/queries/market-snapshot';
