@@ -25,9 +25,6 @@ const sessionCheckPath = adminAuthMeRoute.path;
 
 type Schema<T> = { parse(value: unknown): T };
 
-/** A reply whose message is a confirmation text. */
-export const textReply: Schema<string> = { parse: (value) => String(value) };
-
 export type CallOptions<T> = {
   schema: Schema<T>;
   query?: Record<string, string | number | undefined>;
