@@ -6,7 +6,7 @@
  * path, a method or a parameter name cannot drift between them.
  */
 import type { z } from 'zod';
-import type { StaffRoleName } from './staff';
+import type { StaffRoleName } from './staff-roles';
 
 /** Who may call: anyone, a signed-in user, a verified user (Lv1+), or staff of one of the roles. */
 export type RoutePolicySpec = 'public' | 'user' | 'verified' | { readonly staff: readonly StaffRoleName[] };

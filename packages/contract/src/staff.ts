@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { intParam, noParamsSchema, optionalNoParamsSchema, positiveIntParam } from './envelope';
 import { getRoute, postRoute } from './route';
+import { staffRoleNames } from './staff-roles';
 import { text } from './text';
 
-/** Staff roles; the server's route policies use the same five (a test keeps them equal). */
-export const staffRoleNames = ['admin', 'compliance', 'finance', 'content', 'support'] as const;
-export type StaffRoleName = (typeof staffRoleNames)[number];
+export { type StaffRoleName, staffRoleNames } from './staff-roles';
 export const staffStatuses = ['active', 'disabled'] as const;
 export type StaffStatus = (typeof staffStatuses)[number];
 
