@@ -55,6 +55,8 @@ export const auditActions = [
   'option_pool.fund',
   'mining.product_save',
   'mining.reserve_fund',
+  'dual.product_save',
+  'dual.reserve_fund',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -79,6 +81,7 @@ export const auditTargetTypes = [
   'option_terms',
   'option_pool',
   'mining_product',
+  'dual_product',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
