@@ -103,3 +103,33 @@ describe('dual receipts from a recorded tick', () => {
     expect(dualReceipt(call, '60000', 6)?.outcome).toBe('at_or_above');
   });
 });
+
+describe('dual receipts, property', () => {
+  it('the receipt of a tick is settleDual on its price read at the quote scale', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('call' as const, 'put' as const),
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        fc.bigInt({ min: 0n, max: 10n ** 14n }),
+        fc.integer({ min: 0, max: 99 }),
+        (direction, amount, linkedPrice, whole, cents) => {
+          const terms: DualTerms = {
+            direction,
+            amount,
+            linkedPrice,
+            annualRatePpm: 150_000n,
+            days: 14,
+            baseScale: 8,
+          };
+          const text = `${whole}.${String(cents).padStart(2, '0')}`;
+          const receipt = dualReceipt(terms, text, 6);
+          const price = whole * 1_000_000n + BigInt(cents) * 10_000n;
+          expect(receipt?.settlePrice).toBe(price);
+          expect(receipt?.payout).toEqual(settleDual(terms, price));
+          expect(receipt?.outcome).toBe(price < linkedPrice ? 'below' : 'at_or_above');
+        },
+      ),
+    );
+  });
+});

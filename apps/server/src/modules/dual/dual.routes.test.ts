@@ -23,7 +23,7 @@ const settleAt = t0 + 7 * dayMs;
 const laterSettleAt = t0 + 8 * dayMs;
 
 type Balance = { balance: bigint; held: bigint };
-const userIds = { a: 9301, poor: 9302, racer: 9303, filler: 9304 } as const;
+const userIds = { a: 9301, poor: 9302, racer: 9303, filler: 9304, putter: 9305 } as const;
 type Who = keyof typeof userIds;
 const principals: Record<string, Principal> = {
   'staff-admin': { kind: 'staff', staffId: 191, roles: ['admin'] },
@@ -43,6 +43,7 @@ describe.each(testDatabases())('dual investment on $name', (testDatabase) => {
   let keys = 0;
   let callId = 0;
   let capacityId = 0;
+  let putId = 0;
 
   const get = (url: string, token?: string) =>
     testApp.call({
@@ -109,7 +110,7 @@ describe.each(testDatabases())('dual investment on $name', (testDatabase) => {
     // The linked price: the current price rounded to a whole USDT (the outcome is read off the tick).
     linkedUnits = BigInt(reference.price.split('.')[0] ?? '0') * oneUsdt;
     callBody.linked_price = fromScaledBigint(linkedUnits, 6);
-    for (const who of ['a', 'racer', 'filler'] as const) {
+    for (const who of ['a', 'racer', 'filler', 'putter'] as const) {
       await fundUser(testApp.database, { userId: userIds[who], currencyId: btc, units: 10n * oneBtc });
       await fundUser(testApp.database, { userId: userIds[who], currencyId: usdt, units: 100_000n * oneUsdt });
     }
@@ -155,6 +156,33 @@ describe.each(testDatabases())('dual investment on $name', (testDatabase) => {
       ),
     );
     capacityId = capacity.id;
+    // A put linked far above the price: it settles below, paid in BTC from the reserve's BTC hold.
+    const put = await okOf<DualProduct>(
+      post(
+        '/admin/dual/products/save',
+        {
+          ...callBody,
+          type: 'put',
+          unit_price: '100',
+          min_shares: 1,
+          linked_price: fromScaledBigint(linkedUnits * 2n, 6),
+        },
+        'staff-finance',
+      ),
+    );
+    putId = put.id;
+    for (const [currencyId, amount] of [
+      [btc, '1'],
+      [usdt, '100'],
+    ] as const) {
+      await okOf(
+        post(
+          '/admin/dual/reserve/fund',
+          { product_id: putId, currency_id: currencyId, amount },
+          'staff-admin',
+        ),
+      );
+    }
     await okOf(
       post(
         '/admin/dual/reserve/fund',
@@ -249,10 +277,20 @@ describe.each(testDatabases())('dual investment on $name', (testDatabase) => {
 
   it('settles each order once on the tick recorded at the settlement time, also after a restart', async () => {
     const { scheduler, market } = testApp.services;
+    // Staff raise the rate: new orders only; the orders sold keep 10% (the receipt below uses it).
+    const changed = await okOf<DualProduct>(
+      post('/admin/dual/products/save', { ...callBody, id: callId, annual_rate: '0.5' }, 'staff-admin'),
+    );
+    expect(changed.annual_rate).toBe('0.5');
+    expect((await orders('a')).map((order) => order.annual_rate)).toEqual(['0.1']);
+    // `type` defaults to call (spec), so a put is bought naming it.
+    const putBought = await okOf<DualOrder>(buy('putter', putId, 1, { type: 'put' }));
+    expect(putBought).toMatchObject({ amount: '100.000000', invest_currency: 'USDT' });
+    const putterBefore = { btc: await account('putter', btc), usdt: await account('putter', usdt) };
     const due = () => scheduler.pending('dual:settle');
-    expect(await due()).toBe(9);
+    expect(await due()).toBe(10);
     await scheduler.runDue();
-    expect(await due()).toBe(9);
+    expect(await due()).toBe(10);
     // The market records a tick at the settlement time; this process dies before settling.
     clock.set(new Date(settleAt).toISOString());
     await market.step(clock.now());
@@ -315,6 +353,33 @@ describe.each(testDatabases())('dual investment on $name', (testDatabase) => {
     expect(racer.map((order) => [order.state, order.settle_tick?.id])).toEqual(
       Array.from({ length: 3 }, () => ['success', tick.id]),
     );
+    // The put: paid in the other currency (BTC) from its reservation, recomputed the same way.
+    const [putOrder] = await orders('putter');
+    const putReceipt = dualReceipt(
+      {
+        direction: 'put',
+        amount: 100n * oneUsdt,
+        linkedPrice: linkedUnits * 2n,
+        annualRatePpm: 100_000n,
+        days: 7,
+        baseScale: 8,
+      },
+      putOrder?.settle_tick?.price ?? '',
+      6,
+    );
+    expect(putReceipt?.outcome).toBe('below');
+    expect(putOrder).toMatchObject({
+      state: 'success',
+      settle_tick: { id: tick.id },
+      payout: { side: 'base', amount: fromScaledBigint(putReceipt?.payout.amount ?? 0n, 8) },
+    });
+    expect(await account('putter', usdt)).toEqual({
+      balance: putterBefore.usdt.balance - 100n * oneUsdt,
+      held: 0n,
+    });
+    expect((await account('putter', btc)).balance).toBe(
+      putterBefore.btc.balance + (putReceipt?.payout.amount ?? 0n),
+    );
     const shown = await product(callId);
     expect(shown.reserve.base.reserved).toBe('0.00000000');
     expect(shown.reserve.quote.reserved).toBe('0.000000');
@@ -326,8 +391,8 @@ describe.each(testDatabases())('dual investment on $name', (testDatabase) => {
     reportFigures(testDatabase.name, [
       {
         label: 'dual settlements across a restart',
-        tried: 4,
-        bad: racer.length + 1 - 4,
+        tried: 5,
+        bad: racer.length + 2 - 5,
         badLabel: 'settled other than once',
       },
     ]);

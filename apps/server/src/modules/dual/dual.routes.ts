@@ -41,7 +41,8 @@ export function dualRoutes(dual: DualService): FastifyPluginAsyncZod {
       {
         summary: 'Buy `num` whole shares of product `id`: the principal is held, both outcomes reserved',
         description:
-          '`currency_id` and `type`, when sent, must match the product. Refused for a fractional or ' +
+          '`currency_id` (when sent) and `type` (default call, as the spec says) must match the product. ' +
+          'Refused for a fractional or ' +
           'non-positive `num`, below the minimum, above the maximum, past the shares left, for an ended ' +
           'product, when the reserve cannot cover the worse outcome (reserve_full), or without the ' +
           'balance. Terms are frozen on the order; it settles once at the settlement time on the first ' +
