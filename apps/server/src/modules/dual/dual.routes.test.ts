@@ -284,7 +284,17 @@ describe.each(testDatabases())('dual investment on $name', (testDatabase) => {
     expect(changed.annual_rate).toBe('0.5');
     expect((await orders('a')).map((order) => order.annual_rate)).toEqual(['0.1']);
     // `type` defaults to call (spec), so a put is bought naming it.
-    const putBought = await okOf<DualOrder>(buy('putter', putId, 1, { type: 'put' }));
+    const buyOnce = () =>
+      testApp.call({
+        method: 'POST',
+        url: '/api/dual/buyDual',
+        headers: { authorization: 'user-putter', 'idempotency-key': 'dual-put-once' },
+        payload: { lang: 'en', id: putId, num: '1', type: 'put' },
+      });
+    const putBought = await okOf<DualOrder>(buyOnce());
+    // A retry with the same key replays the stored reply: one order, one hold.
+    expect(await okOf<DualOrder>(buyOnce())).toEqual(putBought);
+    expect(await orders('putter')).toHaveLength(1);
     expect(putBought).toMatchObject({ amount: '100.000000', invest_currency: 'USDT' });
     const putterBefore = { btc: await account('putter', btc), usdt: await account('putter', usdt) };
     const due = () => scheduler.pending('dual:settle');
