@@ -63,9 +63,18 @@ describe('finance: dual investment', () => {
     await server?.stop();
   });
 
-  it('lists the demo products and one staff create and fund, with their reserves', async () => {
+  it('lists the demo products with their reserves in the Finance tab', async () => {
+    await page.goto(`${server.url}/#/pages/financial/index?tab=dual`);
+    await page.getByTestId('invest-product-1').waitFor();
+    // The demo seed funds each reserve with 50 of the coin and 2,000,000 USDT.
+    expect(await page.getByTestId('invest-reserve-1').innerText()).toBe('50 BTC · 2000000 USDT');
+    await settled(page);
+    await screenshot(page, 'dual-list-375');
+  });
+
+  it('buys whole shares with both outcomes shown before confirming', async () => {
+    // Staff create a product settling soon (after the page is up, so a slow start cannot end it first).
     const demo = await api.ok<{ list: DualProduct[] }>('/dual/index?currency_id=1&type=call');
-    expect(demo.list.length).toBeGreaterThan(0);
     const linked = demo.list[0]?.linked_price ?? '100000';
     product = await api.ok<DualProduct>('/admin/dual/products/save', {
       token: server.staffToken,
@@ -93,15 +102,7 @@ describe('finance: dual investment', () => {
         body: { product_id: product.id, currency_id, amount },
       });
     }
-    await page.goto(`${server.url}/#/pages/financial/index?tab=dual`);
-    await page.getByTestId(`invest-product-${product.id}`).waitFor();
-    expect(await page.getByTestId(`invest-reserve-${product.id}`).innerText()).toContain('5000 USDT');
-    await settled(page);
-    await screenshot(page, 'dual-list-375');
-  });
-
-  it('buys whole shares with both outcomes shown before confirming', async () => {
-    await page.getByTestId(`invest-buy-${product.id}`).click();
+    await page.goto(`${server.url}/#/pages/invest/purchase?id=${product.id}`);
     await page.getByTestId('invest-shares').waitFor();
     await page.getByTestId('invest-shares').fill('1.5');
     await page.getByRole('alert').waitFor();
@@ -119,6 +120,10 @@ describe('finance: dual investment', () => {
     await screenshot(page, 'dual-purchase-375');
     await page.getByTestId('invest-confirm').click();
     await page.getByTestId('invest-confirm-figures').waitFor();
+    // The dialog fades in: wait for it to be fully opaque before the picture.
+    await expect
+      .poll(() => page.locator('.adm-center-popup-wrap').evaluate((node) => getComputedStyle(node).opacity))
+      .toBe('1');
     await screenshot(page, 'dual-confirm-375');
     await page.locator('.adm-dialog-button-bold').click();
     await page.getByTestId('invest-order-state').first().waitFor();
@@ -146,10 +151,16 @@ describe('finance: dual investment', () => {
     await screenshot(page, 'dual-receipt-375');
     await page.goto(`${server.url}/#/pages/invest/help`);
     await page.getByTestId('invest-help').waitFor();
+    await settled(page);
     await screenshot(page, 'dual-help-375');
     await page.setViewportSize(desktopViewport);
     await page.goto(`${server.url}/#/pages/invest/mine`);
+    await page.reload();
     await page.getByTestId('invest-verified').waitFor();
+    await settled(page);
+    await expect
+      .poll(() => page.locator('.page-transition').evaluate((node) => getComputedStyle(node).opacity))
+      .toBe('1');
     await screenshot(page, 'dual-mine-desktop');
     expect(pageErrors).toEqual([]);
   });
