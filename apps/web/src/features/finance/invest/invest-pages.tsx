@@ -214,7 +214,7 @@ function PurchaseForm({ product }: { product: DualProduct }) {
     const ok = await Dialog.confirm({
       title: t('invest:confirmTitle'),
       content: (
-        <dl className="fx-figures" data-testid="invest-confirm-figures">
+        <dl className="fx-figures inv-confirm" data-testid="invest-confirm-figures">
           <div>
             <dt>{t('invest:amount')}</dt>
             <dd>
