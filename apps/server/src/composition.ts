@@ -13,6 +13,7 @@ import { auditManifest, createAuditModule } from './modules/audit';
 import { contentManifest, createContentModule } from './modules/content';
 import { contractsManifest, createContractsModule } from './modules/contracts';
 import { createDepositsModule, depositsManifest } from './modules/deposits';
+import { createDualModule, dualManifest } from './modules/dual';
 import { createFiatModule, createFiatRateSource, type FiatRateSource, fiatManifest } from './modules/fiat';
 import { createHalts, createHaltsModule, type Halts, haltsManifest } from './modules/halts';
 import { createIdempotencyModule, idempotencyManifest } from './modules/idempotency';
@@ -157,6 +158,7 @@ const registrations = (built: {
   { manifest: ieoManifest, build: (k) => createIeoModule(k) },
   { manifest: optionsManifest, build: (k) => createOptionsModule(k) },
   { manifest: miningManifest, build: (k) => createMiningModule(k) },
+  { manifest: dualManifest, build: (k) => createDualModule(k) },
   { manifest: staffManifest, build: (k) => createStaffModule(k) },
   { manifest: auditManifest, build: (k) => createAuditModule(k) },
   { manifest: adjustmentsManifest, build: (k) => createAdjustmentsModule({ ...k, prices: k.market }) },

@@ -56,6 +56,8 @@ export const auditActions = [
   'option_pool.fund',
   'mining.product_save',
   'mining.reserve_fund',
+  'dual.product_save',
+  'dual.reserve_fund',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -80,6 +82,7 @@ export const auditTargetTypes = [
   'option_terms',
   'option_pool',
   'mining_product',
+  'dual_product',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

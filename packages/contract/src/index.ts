@@ -4,6 +4,7 @@ export * from './content';
 export * from './content-admin';
 export * from './contracts';
 export * from './deposits';
+export * from './dual';
 export * from './envelope';
 export * from './fiat';
 export * from './halts';

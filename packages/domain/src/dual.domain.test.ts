@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type DualTerms, dualAmount, dualOutcomes, dualReserveObligation, settleDual } from './dual.domain';
+import {
+  type DualTerms,
+  dualAmount,
+  dualOutcomes,
+  dualPriceUnits,
+  dualReceipt,
+  dualReserveObligation,
+  settleDual,
+} from './dual.domain';
 
 /** BTC at 8 decimals, USDT at 6: 1 BTC at a linked price of 60,000 USDT, 10% a year, 7 days. */
 const btc = 100_000_000n;
@@ -74,6 +82,54 @@ describe('dual investment settlement (spec section 9)', () => {
         expect(held[outcomes.atOrAbove.currency] >= outcomes.atOrAbove.amount).toBe(true);
         expect(reserve.base >= 0n && reserve.quote >= 0n).toBe(true);
       }),
+    );
+  });
+});
+
+describe('dual receipts from a recorded tick', () => {
+  it('reads the tick price in quote units, rounding extra decimals down', () => {
+    expect(dualPriceUnits('60000', 6)).toBe(60_000n * usdt);
+    expect(dualPriceUnits('59999.1234567', 6)).toBe(59_999_123_456n);
+    expect(dualPriceUnits('abc', 6)).toBeNull();
+    expect(dualPriceUnits('-1', 6)).toBeNull();
+  });
+
+  it('recomputes the same payout the settlement paid, and names the outcome', () => {
+    expect(dualReceipt(call, '59999.99', 6)).toEqual({
+      settlePrice: 59_999_990_000n,
+      outcome: 'below',
+      payout: { currency: 'base', amount: 100_191_780n },
+    });
+    expect(dualReceipt(call, '60000', 6)?.outcome).toBe('at_or_above');
+  });
+});
+
+describe('dual receipts, property', () => {
+  it('the receipt of a tick is settleDual on its price read at the quote scale', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('call' as const, 'put' as const),
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        fc.bigInt({ min: 0n, max: 10n ** 14n }),
+        fc.integer({ min: 0, max: 99 }),
+        (direction, amount, linkedPrice, whole, cents) => {
+          const terms: DualTerms = {
+            direction,
+            amount,
+            linkedPrice,
+            annualRatePpm: 150_000n,
+            days: 14,
+            baseScale: 8,
+          };
+          const text = `${whole}.${String(cents).padStart(2, '0')}`;
+          const receipt = dualReceipt(terms, text, 6);
+          const price = whole * 1_000_000n + BigInt(cents) * 10_000n;
+          expect(receipt?.settlePrice).toBe(price);
+          expect(receipt?.payout).toEqual(settleDual(terms, price));
+          expect(receipt?.outcome).toBe(price < linkedPrice ? 'below' : 'at_or_above');
+        },
+      ),
     );
   });
 });

@@ -68,8 +68,9 @@ export function settleDual(terms: DualTerms, settlePrice: bigint): DualPayout {
 
 /**
  * What the reserve must hold before accepting the order, per currency, given that the principal
- * is paid into the reserve at purchase: in the invested currency only the yield, in the other the
- * whole payout. Both are reserved, so either outcome can be paid.
+ * goes into the reserve at settlement (it is held on the user's account until then): in the
+ * invested currency only the yield, in the other the whole payout. Both are reserved, so either
+ * outcome can be paid.
  */
 export function dualReserveObligation(terms: DualTerms): { readonly base: bigint; readonly quote: bigint } {
   const { below, atOrAbove } = dualOutcomes(terms);
@@ -82,4 +83,34 @@ export function dualReserveObligation(terms: DualTerms): { readonly base: bigint
 export function dualAmount(sharesText: string, unitPrice: bigint): bigint | null {
   if (!/^[1-9]\d{0,8}$/.test(sharesText.trim())) return null;
   return BigInt(sharesText.trim()) * unitPrice;
+}
+
+/**
+ * A recorded tick's price (decimal text, quote per whole coin) in quote smallest units, rounded
+ * down when the tick carries more decimals than the quote currency. Null for text that is no price.
+ * The server settles and the web recomputes receipts with this same reading of the tick.
+ */
+export function dualPriceUnits(priceText: string, quoteScale: number): bigint | null {
+  const match = /^(\d{1,30})(?:\.(\d{1,30}))?$/.exec(priceText.trim());
+  if (!match) return null;
+  const fraction = (match[2] ?? '').slice(0, quoteScale).padEnd(quoteScale, '0');
+  return BigInt(match[1] ?? '0') * 10n ** BigInt(quoteScale) + BigInt(fraction || '0');
+}
+
+/** The settlement of an order: the payout chosen by the settle price (a receipt's whole content). */
+export type DualReceipt = {
+  readonly settlePrice: bigint;
+  readonly outcome: 'below' | 'at_or_above';
+  readonly payout: DualPayout;
+};
+
+/** Recomputes an order's receipt from its frozen terms and the recorded tick's price text. */
+export function dualReceipt(terms: DualTerms, priceText: string, quoteScale: number): DualReceipt | null {
+  const settlePrice = dualPriceUnits(priceText, quoteScale);
+  if (settlePrice === null) return null;
+  return {
+    settlePrice,
+    outcome: settlePrice < terms.linkedPrice ? 'below' : 'at_or_above',
+    payout: settleDual(terms, settlePrice),
+  };
 }

@@ -24,10 +24,13 @@ export {
 export {
   type DualDirection,
   type DualPayout,
+  type DualReceipt,
   type DualTerms,
   dualAmount,
   dualDirections,
   dualOutcomes,
+  dualPriceUnits,
+  dualReceipt,
   dualReserveObligation,
   settleDual,
 } from './dual.domain';

@@ -45,6 +45,9 @@ export const entryKinds = [
   'mining_dividend',
   'mining_penalty',
   'mining_reserve_fund',
+  'dual_principal',
+  'dual_payout',
+  'dual_reserve_fund',
 ] as const;
 export type EntryKind = (typeof entryKinds)[number];
 

@@ -17,6 +17,7 @@ import { ContentPage } from '../features/content/content-page';
 import { ContractsPage } from '../features/contracts/contracts-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { DepositAddressesPage } from '../features/deposit-addresses/deposit-addresses-page';
+import { DualPage } from '../features/dual/dual-page';
 import { IeoPage } from '../features/ieo/ieo-page';
 import { LoginPage } from '../features/login/login-page';
 import { MiningPage } from '../features/mining/mining-page';
@@ -57,6 +58,7 @@ const router = createHashRouter([
       { path: 'deposit-addresses', element: <DepositAddressesPage /> },
       { path: 'contracts', element: <ContractsPage /> },
       { path: 'mining', element: <MiningPage /> },
+      { path: 'dual', element: <DualPage /> },
       { path: 'content', element: <ContentPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'ieo', element: <IeoPage /> },

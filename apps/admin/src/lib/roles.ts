@@ -14,6 +14,7 @@ export const sections = [
   { key: 'depositAddresses', path: '/deposit-addresses', roles: ['finance'] },
   { key: 'contracts', path: '/contracts', roles: ['finance', 'support'] },
   { key: 'mining', path: '/mining', roles: ['finance'] },
+  { key: 'dual', path: '/dual', roles: ['finance'] },
   { key: 'content', path: '/content', roles: ['content'] },
   { key: 'settings', path: '/settings', roles: ['content'] },
   { key: 'ieo', path: '/ieo', roles: [] },

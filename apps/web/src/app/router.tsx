@@ -57,6 +57,18 @@ const ExchangePage = lazyPage(() =>
 const FinancePage = lazyPage(() =>
   import('../features/finance/finance-page').then((module) => module.FinancePage),
 );
+const InvestPage = lazyPage(() =>
+  import('../features/finance/invest/invest-pages').then((module) => module.InvestPage),
+);
+const InvestPurchasePage = lazyPage(() =>
+  import('../features/finance/invest/invest-pages').then((module) => module.InvestPurchasePage),
+);
+const InvestMinePage = lazyPage(() =>
+  import('../features/finance/invest/invest-pages').then((module) => module.InvestMinePage),
+);
+const InvestHelpPage = lazyPage(() =>
+  import('../features/finance/invest/invest-pages').then((module) => module.InvestHelpPage),
+);
 const AssetsPage = lazyPage(() =>
   import('../features/assets/assets-page').then((module) => module.AssetsPage),
 );
@@ -193,6 +205,10 @@ const routes: RouteObject[] = [
           { path: 'pages/transaction/seconds_order', element: SecondsOrderPage },
           { path: 'pages/fund/exchange', element: ExchangePage },
           { path: 'pages/lockming/*', element: FinancePage },
+          { path: 'pages/invest/invest', element: InvestPage },
+          { path: 'pages/invest/purchase', element: InvestPurchasePage },
+          { path: 'pages/invest/mine', element: InvestMinePage },
+          { path: 'pages/invest/help', element: InvestHelpPage },
           { path: 'pages/setting/setting', element: SettingsPage },
           { path: 'pages/common/login', element: LoginPage },
           { path: 'pages/common/register', element: RegisterPage },

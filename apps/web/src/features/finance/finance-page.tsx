@@ -2,7 +2,7 @@ import type { MiningOrder, MiningProduct } from '@fairex/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'antd-mobile';
 import { CheckCircleFill } from 'antd-mobile-icons';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { BottomSheet } from '../../components/ui/bottom-sheet';
@@ -29,8 +29,13 @@ import {
   redemptionQuote,
 } from './finance-rules';
 
+/** Dual investment's list, in its own chunk (shared with the /pages/invest/* pages). */
+const DualProductList = lazy(() =>
+  import('./invest/invest-pages').then((module) => ({ default: module.DualProductList })),
+);
+
 /**
- * Finance tab (/pages/financial/index): lock, cloud and DeFi mining, and the caller's orders. The
+ * Finance tab (/pages/financial/index): lock, cloud and DeFi mining, dual investment, and the caller's orders. The
  * Lock mining shortcut and welcome page (/pages/lockming/*) open it as a page with a back button.
  */
 export function FinancePage() {
@@ -55,7 +60,15 @@ export function FinancePage() {
         onChange={(name) => setSearch({ tab: name }, { replace: true })}
         testIdPrefix="finance-tab-"
       />
-      {category ? <ProductList category={category} /> : <OrderList />}
+      {category ? (
+        <ProductList category={category} />
+      ) : tab === 'dual' ? (
+        <Suspense fallback={<div className="fin-body" aria-busy="true" />}>
+          <DualProductList />
+        </Suspense>
+      ) : (
+        <OrderList />
+      )}
     </div>
   );
 }

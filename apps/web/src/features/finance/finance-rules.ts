@@ -17,7 +17,7 @@ import {
   toScaledBigint,
 } from '@fairex/domain';
 
-export const financeTabs = ['lock', 'cloud', 'defi', 'orders'] as const;
+export const financeTabs = ['lock', 'cloud', 'defi', 'dual', 'orders'] as const;
 export type FinanceTab = (typeof financeTabs)[number];
 
 export function isFinanceTab(value: string | null): value is FinanceTab {
@@ -129,5 +129,5 @@ export function orderReceipt(order: MiningOrder) {
 }
 
 export function categoryOf(tab: FinanceTab): MiningCategory | null {
-  return tab === 'orders' ? null : tab;
+  return tab === 'orders' || tab === 'dual' ? null : tab;
 }
