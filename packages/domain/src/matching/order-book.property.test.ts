@@ -9,6 +9,8 @@ import {
   orderId,
   type PlaceCommand,
   type RejectReason,
+  type RestingOrder,
+  type Ticks,
   type TimeInForce,
   ticks,
 } from './order-book.types';
@@ -221,7 +223,38 @@ class Conservation {
   }
 }
 
+/** What an order of `taker` could take on `side` up to `limit`, from the reference's orders. */
+function takeableFromOrders(orders: readonly RestingOrder[], side: MatchSide, taker: number, limit: number) {
+  const lotsAt = new Map<number, number>();
+  for (const order of orders) {
+    if (order.side !== side || order.owner === taker) continue;
+    if (side === 'buy' ? order.price < limit : order.price > limit) continue;
+    lotsAt.set(order.price, (lotsAt.get(order.price) ?? 0) + order.remaining);
+  }
+  return [...lotsAt]
+    .sort(([a], [b]) => (side === 'buy' ? b - a : a - b))
+    .map(([price, quantity]) => ({ price, lots: quantity }));
+}
+
+/** The level index walk that quotes use equals the reference, for each owner and a few limits. */
+function expectSameTakeable(engine: OrderBook, reference: OrderBookApi): void {
+  const orders = reference.orders();
+  const owners = [-1, ...new Set(orders.map((order) => order.owner))];
+  const prices = orders.map((order) => order.price as number);
+  const limits = [0, Number.MAX_SAFE_INTEGER, ...prices.slice(0, 3)];
+  for (const side of ['buy', 'sell'] as const) {
+    for (const taker of owners.slice(0, 4)) {
+      for (const limit of limits) {
+        expect([...engine.takeableLevels(side, taker, limit as Ticks)]).toEqual(
+          takeableFromOrders(orders, side, taker, limit),
+        );
+      }
+    }
+  }
+}
+
 function expectSameBooks(engine: OrderBookApi, reference: OrderBookApi): void {
+  if (engine instanceof OrderBook) expectSameTakeable(engine, reference);
   expect(engine.orders()).toEqual(reference.orders());
   expect(engine.size).toBe(reference.size);
   expect(engine.bestBid()).toBe(reference.bestBid());

@@ -193,6 +193,14 @@ class Ladder {
     }
   }
 
+  /** The levels best first, lazily (the caller must not change the ladder while it reads). */
+  *bestFirst(): Generator<PriceLevel> {
+    for (let chunkIndex = this.chunks.length - 1; chunkIndex >= 0; chunkIndex--) {
+      const chunk = this.chunks[chunkIndex] as PriceLevel[];
+      for (let index = chunk.length - 1; index >= 0; index--) yield chunk[index] as PriceLevel;
+    }
+  }
+
   /** Calls `visit` for each level best first until it returns false. */
   forEachBestFirst(visit: (level: PriceLevel) => boolean): void {
     for (let chunkIndex = this.chunks.length - 1; chunkIndex >= 0; chunkIndex--) {
@@ -234,6 +242,9 @@ function isValidPlace(command: PlaceCommand): boolean {
   // A market order (no price) can only be immediate-or-cancel: it has no price to rest at.
   return command.price === null ? timeInForce === 'ioc' : isPositiveCount(command.price);
 }
+
+/** A price level as an incoming order could meet it. */
+export type TakeableLevel = { readonly price: Ticks; readonly lots: Lots };
 
 export class OrderBook implements OrderBookApi, LevelSource {
   private readonly bids = new Ladder(true);
@@ -352,6 +363,23 @@ export class OrderBook implements OrderBookApi, LevelSource {
       return result.length < maxLevels;
     });
     return result;
+  }
+
+  /**
+   * The levels of `side` best first, none beyond `limit`, each with the lots an order of `taker`
+   * could take there (its own resting orders left out, as self-trade prevention removes them).
+   * Lazy: a caller pays for the levels it reads, never for the whole book.
+   */
+  *takeableLevels(side: MatchSide, taker: number, limit: Ticks): Generator<TakeableLevel> {
+    const isBuy = side === 'buy';
+    for (const level of (isBuy ? this.bids : this.asks).bestFirst()) {
+      if (isBuy ? level.price < limit : level.price > limit) return;
+      let lots = level.quantity;
+      for (let node = level.head; node !== null; node = node.next) {
+        if (node.owner === taker) lots -= node.remaining;
+      }
+      if (lots > 0) yield { price: level.price as Ticks, lots: lots as Lots };
+    }
   }
 
   orders(): RestingOrder[] {

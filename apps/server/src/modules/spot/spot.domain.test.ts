@@ -333,6 +333,7 @@ describe('the exchange walk', () => {
       cost: 32_000_000n,
       fee: 32_000n,
       bookShort: false,
+      bookTaken: false,
     });
     const some = lotsForBudget(asks, 40_000_000n, eth.takerRate, eth);
     expect(some.lots).toBeGreaterThan(1000);
@@ -342,6 +343,7 @@ describe('the exchange walk', () => {
     const all = lotsForBudget(asks, 10n ** 15n, eth.takerRate, eth);
     expect(all.lots).toBe(asks.reduce((sum, level) => sum + level.lots, 0));
     expect(all.bookShort).toBe(true);
+    expect(all.bookTaken).toBe(true);
   });
 
   it('never spends more than the budget, and one more lot would', () => {

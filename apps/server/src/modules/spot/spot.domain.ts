@@ -319,11 +319,18 @@ export type WalkLevel = { readonly priceTicks: Ticks; readonly lots: Lots };
  * a single order would be): the lots, the worst price reached and the exact cost and fee.
  */
 export function lotsForBudget(
-  asks: readonly WalkLevel[],
+  asks: Iterable<WalkLevel>,
   budget: bigint,
   rate: bigint,
   rules: PairRules,
-): { lots: Lots; worstTicks: Ticks | null; cost: bigint; fee: bigint; bookShort: boolean } {
+): {
+  lots: Lots;
+  worstTicks: Ticks | null;
+  cost: bigint;
+  fee: bigint;
+  bookShort: boolean;
+  bookTaken: boolean;
+} {
   let taken = 0;
   let tl = 0n;
   let worstTicks: Ticks | null = null;
@@ -364,12 +371,14 @@ export function lotsForBudget(
     cost: notionalCeil(tl, rules),
     fee: feeCeil(tl * rate, rules),
     bookShort,
+    // Every level offered was taken whole: nothing is left beyond this walk.
+    bookTaken: !budgetStopped,
   };
 }
 
 /** What selling `lots` into the bids would bring (before and after the taker fee). */
 export function proceedsForLots(
-  bids: readonly WalkLevel[],
+  bids: Iterable<WalkLevel>,
   selling: Lots,
   rate: bigint,
   rules: PairRules,

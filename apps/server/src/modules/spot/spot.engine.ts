@@ -614,16 +614,14 @@ export class PairActor {
     return { request: { ...request, priceTicks: walk.worstTicks, exchangeShort: short } };
   }
 
-  /** The resting orders an incoming order of `userId` could take, best first, up to `limitTicks`. */
-  levelsFor(side: SpotSide, userId: number, limitTicks: number): WalkLevel[] {
-    const levels: WalkLevel[] = [];
-    for (const order of this.book.orders()) {
-      if (order.side !== side || order.owner === userId) continue;
-      if (side === 'sell' ? order.price > limitTicks : order.price < limitTicks) continue;
-      levels.push({ priceTicks: order.price, lots: order.remaining });
+  /**
+   * The levels an incoming order of `userId` could take, best first, up to `limitTicks`: read
+   * lazily from the book's level index, so a quote costs the levels it walks, not the book.
+   */
+  *levelsFor(side: SpotSide, userId: number, limitTicks: number): Generator<WalkLevel> {
+    for (const level of this.book.takeableLevels(side, userId, limitTicks as Ticks)) {
+      yield { priceTicks: level.price, lots: level.lots };
     }
-    levels.sort((a, b) => (side === 'sell' ? a.priceTicks - b.priceTicks : b.priceTicks - a.priceTicks));
-    return levels;
   }
 
   private fill(maker: OrderState, taker: OrderState, priceTicks: Ticks, lots: Lots): FillDraft {

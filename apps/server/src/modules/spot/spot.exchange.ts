@@ -108,8 +108,8 @@ export function exchangeQuoteOf(params: {
   readonly pair: ListedPair;
   readonly side: SpotSide;
   readonly reference: { readonly price: string; readonly tickId: string } | null;
-  /** Null without a reference price: nothing can be quoted. */
-  readonly levels: readonly WalkLevel[] | null;
+  /** Best first, read lazily; null without a reference price: nothing can be quoted. */
+  readonly levels: Iterable<WalkLevel> | null;
   readonly number: string | undefined;
 }): ExchangeQuote {
   const { pair, side, levels } = params;
@@ -126,7 +126,7 @@ export function exchangeQuoteOf(params: {
   if (levels === null) return nothing;
   const oneLot = lotBaseUnits(rules);
   if (params.number === undefined) {
-    const best = levels[0];
+    const best = levels[Symbol.iterator]().next().value;
     if (!best) return nothing;
     // To per one from at the best level: base per quote (1 / price) buying, the price selling.
     const priceNumerator = BigInt(best.priceTicks) * rules.tickUnits;
@@ -140,7 +140,6 @@ export function exchangeQuoteOf(params: {
   if (side === 'buy') {
     const walk = lotsForBudget(levels, unitsOf(params.number, rules.quoteScale), rules.takerRate, rules);
     const receive = BigInt(walk.lots) * oneLot;
-    const total = levels.reduce((sum, level) => sum + level.lots, 0);
     return {
       ...base,
       // base per quote actually spent (fee included), both in whole units.
@@ -151,7 +150,7 @@ export function exchangeQuoteOf(params: {
       ),
       fee: quoteText(walk.fee, rules),
       receive: fromScaledBigint(receive, rules.baseScale),
-      fillable: walk.lots > 0 && total > walk.lots,
+      fillable: walk.lots > 0 && !walk.bookTaken,
     };
   }
   const selling = lotsOf(params.number, rules);
