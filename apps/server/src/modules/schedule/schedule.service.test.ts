@@ -82,6 +82,15 @@ describe.each(testDatabases())('scheduled work on $name', (testDatabase) => {
     expect(order).toEqual(['catch-up:a', 'catch-up:b', 'catch-up:c', 'catch-up:d', 'catch-up:e']);
   });
 
+  it('runs items due at the same moment in the order they were scheduled, past the tenth', async () => {
+    const order: string[] = [];
+    const scheduler = schedulerWith('tie', record(order));
+    const keys = Array.from({ length: 12 }, (_, index) => `tie:${String.fromCharCode(97 + index)}`);
+    for (const key of keys) await schedule(scheduler, 'tie', key, at(5));
+    expect(await scheduler.runDue(at(5))).toBe(12);
+    expect(order).toEqual(keys);
+  });
+
   it('commits the effect and the done mark together: a failure leaves neither, and a retry runs it once', async () => {
     let fail = true;
     const scheduler = schedulerWith('fragile', async (tx, work) => {

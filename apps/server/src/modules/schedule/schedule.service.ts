@@ -158,10 +158,11 @@ export function createScheduler(deps: {
     for (;;) {
       const due = await rowsOf<{ id: string }>(
         db,
+        // Ordered by the bigint column, not the text it is selected as (where '10' sorts before '9').
         sql`select id::text from scheduled_work
             where done_at is null and due_at <= ${now.toISOString()}::timestamptz
               and (not_before is null or not_before <= ${now.toISOString()}::timestamptz)
-            order by due_at, id limit ${duePassRowsMax}`,
+            order by due_at, scheduled_work.id limit ${duePassRowsMax}`,
       );
       let progressed = false;
       for (const { id } of due) {
