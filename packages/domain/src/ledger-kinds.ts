@@ -45,6 +45,12 @@ export const entryKinds = [
   'mining_dividend',
   'mining_penalty',
   'mining_reserve_fund',
+  'nft_purchase',
+  'nft_fee',
+  'nft_royalty',
+  'nft_deposit',
+  'nft_deposit_release',
+  'nft_deposit_forfeit',
 ] as const;
 export type EntryKind = (typeof entryKinds)[number];
 
@@ -80,6 +86,9 @@ export const systemAccountNames = [
   'demo_faucet',
   'adjustments',
   'token_supply',
+  'nft_escrow',
+  'nft_sales',
+  'nft_royalties',
 ] as const;
 export type FixedSystemAccountName = (typeof systemAccountNames)[number];
 
