@@ -55,6 +55,16 @@ export const auditActions = [
   'option_pool.fund',
   'mining.product_save',
   'mining.reserve_fund',
+  'nft.artist_save',
+  'nft.artist_delete',
+  'nft.collection_save',
+  'nft.collection_delete',
+  'nft.artwork_create',
+  'nft.artwork_update',
+  'nft.artwork_delete',
+  'nft.box_create',
+  'nft.resale_approve',
+  'nft.resale_reject',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -79,6 +89,11 @@ export const auditTargetTypes = [
   'option_terms',
   'option_pool',
   'mining_product',
+  'nft_artist',
+  'nft_collection',
+  'nft_artwork',
+  'nft_box',
+  'nft_listing',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
