@@ -27,7 +27,6 @@ export const nftManifest = {
     'nft_deposit_forfeit',
   ],
   ledgerChecks: nftChecks,
-  shortcuts: ['nft'],
   localeNamespace: 'nft',
 } as const satisfies ModuleManifest;
 
