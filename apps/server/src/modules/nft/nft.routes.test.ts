@@ -23,7 +23,7 @@ const t0 = Date.parse(startIso);
 
 const userIds = { a: 9201, b: 9202, c: 9203, owner: 9204, poor: 9205 } as const;
 const racers = Array.from({ length: 8 }, (_, index) => 9300 + index);
-type Who = keyof typeof userIds;
+
 const principals: Record<string, Principal> = {
   'staff-content': { kind: 'staff', staffId: 91, roles: ['content'] },
   'staff-support': { kind: 'staff', staffId: 92, roles: ['support'] },

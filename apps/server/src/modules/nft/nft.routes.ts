@@ -197,7 +197,7 @@ export function nftRoutes(nft: NftService): FastifyPluginAsyncZod {
 
     route.get(
       nftMyItemsRoute,
-      { summary: custodial.replace('; ', ': ') + 'the caller’s items and boxes' },
+      { summary: `${custodial.replace('; ', ': ')}the caller’s items and boxes` },
       (request) =>
         nft.myItems({
           userId: requiredUserId(request),

@@ -265,8 +265,7 @@ export function createNftService(deps: {
   /** The deadline of an auction: losers' deposits released, the winner given the payment window. */
   async function settle(tx: Database, work: DueWork, now: Date): Promise<WorkOutcome> {
     const listing = await repository.listingById(tx, Number(work.key), 'update');
-    if (!listing || listing.state !== 'live' || listing.mode !== 'auction' || listing.settledAt)
-      return { done: true };
+    if (listing?.state !== 'live' || listing.mode !== 'auction' || listing.settledAt) return { done: true };
     if (now.getTime() < listing.endsAt.getTime())
       return { retryAt: listing.endsAt, reason: 'deadline moved' };
     const margins = await repository.marginsOf(tx, listing.id);
@@ -302,7 +301,7 @@ export function createNftService(deps: {
   /** The payment deadline: unpaid, the winner's deposit goes to the seller and the item stays unsold. */
   async function expirePayment(tx: Database, work: DueWork, now: Date): Promise<WorkOutcome> {
     const listing = await repository.listingById(tx, Number(work.key), 'update');
-    if (!listing || listing.state !== 'awaiting_payment' || listing.payment !== 'due') return { done: true };
+    if (listing?.state !== 'awaiting_payment' || listing.payment !== 'due') return { done: true };
     invariant(
       listing.payDeadline && listing.winnerUserId !== null,
       'a settled auction has a winner and deadline',
@@ -759,7 +758,7 @@ export function createNftService(deps: {
 
   async function openListingForUpdate(tx: Database, itemId: bigint): Promise<ListingRecord> {
     const listing = await repository.currentListingOfItem(tx, itemId, 'update');
-    if (!listing || listing.state !== 'live') throw nftError('not_on_sale');
+    if (listing?.state !== 'live') throw nftError('not_on_sale');
     return listing;
   }
 
@@ -828,7 +827,7 @@ export function createNftService(deps: {
         return { kind: 'box', item: null, box: await boxDetail(ctx, box, userId) };
       }
       const item = await repository.itemById(db, parsed.id);
-      if (!item || item.kind !== 'item') throw nftError('not_found');
+      if (item?.kind !== 'item') throw nftError('not_found');
       return { kind: 'item', item: await itemDetail(ctx, item, userId), box: null };
     },
 
@@ -1037,7 +1036,7 @@ export function createNftService(deps: {
             };
           }
           const item = await repository.itemById(tx, parsed.id);
-          if (!item || item.kind !== 'item') throw nftError('not_found');
+          if (item?.kind !== 'item') throw nftError('not_found');
           const listing = await openListingForUpdate(tx, item.id);
           if (listing.mode !== 'normal') throw nftError('not_fixed_price');
           if (now < listing.startsAt) throw nftError('not_started');
@@ -1189,7 +1188,7 @@ export function createNftService(deps: {
       const parsed = parseCode(params.code);
       if (parsed.kind !== 'item') throw nftError('not_auction');
       const listing = await repository.currentListingOfItem(db, parsed.id);
-      if (!listing || listing.mode !== 'auction') throw nftError('not_auction');
+      if (listing?.mode !== 'auction') throw nftError('not_auction');
       const currencies = await currencyMap();
       const scale = currencies.get(listing.currencyId)?.scale ?? 0;
       const { page: p, limit, offset } = page(params);
@@ -1292,7 +1291,7 @@ export function createNftService(deps: {
       if (parsed.kind !== 'item') throw nftError('not_a_box');
       const result = await inTransaction(async (tx) => {
         const ticket = await repository.itemById(tx, parsed.id, 'update');
-        if (!ticket || ticket.kind !== 'box_ticket') throw nftError('not_a_box');
+        if (ticket?.kind !== 'box_ticket') throw nftError('not_a_box');
         if (ticket.ownerUserId !== params.userId) throw nftError('not_your_item');
         if (ticket.openedAt) throw nftError('already_opened');
         const box = (await repository.boxById(tx, ticket.boxId as number)) as BoxRecord;
@@ -1353,8 +1352,7 @@ export function createNftService(deps: {
       return inTransaction(async (tx) => {
         const now = clock.now();
         const item = await repository.itemById(tx, parsed.id, 'update');
-        if (!item || item.kind !== 'item' || item.ownerUserId !== params.userId)
-          throw nftError('not_your_item');
+        if (item?.kind !== 'item' || item.ownerUserId !== params.userId) throw nftError('not_your_item');
         const artwork = (await repository.artworkById(tx, item.artworkId as number)) as ArtworkRecord;
         const currencyId = item.lastCurrencyId ?? artwork.currencyId;
         const currency = currencies.get(currencyId) as Currency;
