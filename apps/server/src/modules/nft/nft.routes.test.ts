@@ -673,6 +673,89 @@ describe.each(testDatabases())('nft on $name', (testDatabase) => {
     expect(terms.terms).toMatchObject({ fee_bps: 250, royalty_bps: 500 });
   });
 
+  it('any sequence of bids: accepted prices rise by the increase, every deposit ends released or forfeited once', async () => {
+    const seed = announcedSeed('nft bid sequence');
+    let state = seed >>> 0 || 1;
+    const random = (n: number) => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return state % n;
+    };
+    const start = clock.now().getTime();
+    const artwork = await okOf<AdminNftArtwork>(
+      post(
+        '/admin/nft/artworks/save',
+        {
+          artist_id: artistId,
+          media_type: 'video',
+          media: '/media/clip.mp4',
+          cover: '/uploads/v.png',
+          titles: { en: 'Clip' },
+          rarity: 'rare',
+          currency_id: usdt,
+          editions: 1,
+          sale_mode: 'auction',
+          price: '10',
+          increment: '2',
+          margin: '5',
+          starts_at: start,
+          ends_at: start + hourMs,
+        },
+        'staff-content',
+      ),
+    );
+    const [code] = await codesOf(artwork.id);
+    const bidders = racers.slice(0, 4);
+    for (const id of bidders) {
+      await Promise.all([1, 2].map(() => post('/bind_box/marginNFT', { code }, `user-r${id}`)));
+    }
+    expect(
+      await count(`select count(*)::int as n from nft_margins m join nft_listings l on l.id = m.listing_id
+      where l.item_id = ${code?.slice(1)}`),
+    ).toBe(bidders.length);
+    const accepted: bigint[] = [];
+    let tried = 0;
+    for (let step = 0; step < 30; step += 1) {
+      const bidder = bidders[random(bidders.length)] as number;
+      const last = accepted.at(-1);
+      const price = last === undefined ? 8n + BigInt(random(5)) : last + BigInt(random(8)) - 2n;
+      tried += 1;
+      const reply = await post('/bind_box/auctionNFT', { code, price: price.toString() }, `user-r${bidder}`);
+      if (reply.body.type === 'ok') accepted.push(price);
+      clock.advance(random(4) * minuteMs);
+    }
+    const steps = accepted.slice(1).map((price, index) => price - (accepted[index] as bigint));
+    const badSteps =
+      steps.filter((step) => step < 2n).length + (accepted[0] !== undefined && accepted[0] < 10n ? 1 : 0);
+    const log = await okOf<{ list: { price: string }[] }>(
+      post('/bind_box/getBindBoxQuotationLog', { code, limit: 50 }),
+    );
+    expect(log.list.map((bid) => bid.price)).toEqual(
+      [...accepted].reverse().map((price) => `${price}.000000`),
+    );
+    const detail = await okOf<NftDetail>(get(`/bind_box/getBoxDetail?id=${code}`));
+    clock.set(new Date((detail.item?.listing?.ends_at ?? 0) + 1).toISOString());
+    await testApp.services.scheduler.runDue();
+    clock.advance(dayMs);
+    await testApp.services.scheduler.runDue();
+    const unsettled =
+      await count(`select count(*)::int as n from nft_margins m join nft_listings l on l.id = m.listing_id
+      where l.item_id = ${code?.slice(1)} and m.state = 'held'`);
+    const outs = await count(`select count(*)::int as n from ledger_entries e join nft_listings l
+      on e.reference in ('nft:margin:' || l.id || ':' || ${bidders[0]} || ':release', 'nft:margin:' || l.id || ':' || ${bidders[0]} || ':forfeit')
+      where l.item_id = ${code?.slice(1)}`);
+    expect(outs).toBe(1);
+    reportFigures(testDatabase.name, [
+      { label: 'nft random bids', tried, bad: badSteps, badLabel: 'accepted below the increase' },
+      {
+        label: 'nft deposits after deadline and payment window',
+        tried: bidders.length,
+        bad: unsettled,
+        badLabel: 'still held',
+      },
+    ]);
+    await expectLedgerClean(testApp.database);
+  });
+
   it('has no route or role that sets an outcome', () => {
     const document = testApp.app.swagger() as {
       paths: Record<string, Record<string, { requestBody?: unknown; parameters?: unknown }>>;

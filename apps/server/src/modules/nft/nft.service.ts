@@ -1386,6 +1386,7 @@ export function createNftService(deps: {
             : checkNftResale({ mode: 'normal', price }, now.getTime());
         if (!refusal.ok) throw nftError(refusal.reason);
         if (endsAt <= startsAt) throw nftError('end_before_start');
+        if (endsAt <= now) throw nftError('start_in_past');
         const open = await repository.currentListingOfItem(tx, item.id);
         if (open && ['pending_review', 'live', 'awaiting_payment'].includes(open.state))
           throw nftError('already_listed');
