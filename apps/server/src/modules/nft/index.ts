@@ -43,7 +43,7 @@ export function tickChainPublicValue(market: Pick<MarketService, 'tickChainHeads
 
 export async function createNftModule(deps: {
   /** Demo installations start with a few artists, collections, artworks and one blind box. */
-  readonly config: { readonly demo: boolean };
+  readonly config: { readonly demo: boolean; readonly nftPaymentWindowMs: number };
   readonly db: Database;
   readonly clock: Clock;
   readonly ledger: Ledger;
@@ -51,7 +51,11 @@ export async function createNftModule(deps: {
   readonly market: Pick<MarketService, 'tickChainHeads'>;
   readonly storage: FileStorage;
 }): Promise<AppModule> {
-  const nft = createNftService({ ...deps, publicValue: tickChainPublicValue(deps.market) });
+  const nft = createNftService({
+    ...deps,
+    publicValue: tickChainPublicValue(deps.market),
+    paymentWindowMs: deps.config.nftPaymentWindowMs,
+  });
   if (deps.config.demo) await seedDemoNft({ db: deps.db, clock: deps.clock, storage: deps.storage, nft });
   return { ...nftManifest, routes: nftRoutes(nft) };
 }

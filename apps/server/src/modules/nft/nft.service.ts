@@ -94,8 +94,11 @@ export function createNftService(deps: {
   readonly ledger: Ledger;
   readonly scheduler: Scheduler;
   readonly publicValue: PublicValueSource;
+  /** The winner's time to pay (config NFT_PAYMENT_WINDOW_MS; default one day). */
+  readonly paymentWindowMs?: number;
 }) {
   const { db, clock, ledger, scheduler } = deps;
+  const paymentWindowMs = deps.paymentWindowMs ?? nftTerms.paymentWindowMs;
 
   function inTransaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
     return db.transaction((transaction) => work(transaction as unknown as Database));
@@ -108,7 +111,7 @@ export function createNftService(deps: {
   const termsView = (): NftTerms => ({
     fee_bps: nftTerms.feeBps,
     royalty_bps: nftTerms.royaltyBps,
-    payment_window_ms: nftTerms.paymentWindowMs,
+    payment_window_ms: paymentWindowMs,
     extension_window_ms: nftTerms.extensionWindowMs,
     blind_box_scheme_version: nftBoxSchemeVersion,
   });
@@ -279,7 +282,7 @@ export function createNftService(deps: {
       );
       return { done: true };
     }
-    const payDeadline = new Date(listing.endsAt.getTime() + nftTerms.paymentWindowMs);
+    const payDeadline = new Date(listing.endsAt.getTime() + paymentWindowMs);
     await tx.execute(
       sql`update nft_listings set state = 'awaiting_payment', settled_at = ${now.toISOString()}::timestamptz,
             winner_user_id = ${winner}, pay_deadline = ${payDeadline.toISOString()}::timestamptz, payment = 'due'
