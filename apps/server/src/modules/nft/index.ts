@@ -43,7 +43,11 @@ export function tickChainPublicValue(market: Pick<MarketService, 'tickChainHeads
 
 export async function createNftModule(deps: {
   /** Demo installations start with a few artists, collections, artworks and one blind box. */
-  readonly config: { readonly demo: boolean; readonly nftPaymentWindowMs: number };
+  readonly config: {
+    readonly demo: boolean;
+    readonly nftPaymentWindowMs: number;
+    readonly nftExtensionWindowMs: number;
+  };
   readonly db: Database;
   readonly clock: Clock;
   readonly ledger: Ledger;
@@ -55,6 +59,7 @@ export async function createNftModule(deps: {
     ...deps,
     publicValue: tickChainPublicValue(deps.market),
     paymentWindowMs: deps.config.nftPaymentWindowMs,
+    extensionWindowMs: deps.config.nftExtensionWindowMs,
   });
   if (deps.config.demo) await seedDemoNft({ db: deps.db, clock: deps.clock, storage: deps.storage, nft });
   return { ...nftManifest, routes: nftRoutes(nft) };

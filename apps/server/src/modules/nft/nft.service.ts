@@ -96,9 +96,12 @@ export function createNftService(deps: {
   readonly publicValue: PublicValueSource;
   /** The winner's time to pay (config NFT_PAYMENT_WINDOW_MS; default one day). */
   readonly paymentWindowMs?: number;
+  /** The anti-sniping window (config NFT_EXTENSION_WINDOW_MS; default five minutes). */
+  readonly extensionWindowMs?: number;
 }) {
   const { db, clock, ledger, scheduler } = deps;
   const paymentWindowMs = deps.paymentWindowMs ?? nftTerms.paymentWindowMs;
+  const extensionWindowMs = deps.extensionWindowMs ?? nftTerms.extensionWindowMs;
 
   function inTransaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
     return db.transaction((transaction) => work(transaction as unknown as Database));
@@ -112,7 +115,7 @@ export function createNftService(deps: {
     fee_bps: nftTerms.feeBps,
     royalty_bps: nftTerms.royaltyBps,
     payment_window_ms: paymentWindowMs,
-    extension_window_ms: nftTerms.extensionWindowMs,
+    extension_window_ms: extensionWindowMs,
     blind_box_scheme_version: nftBoxSchemeVersion,
   });
 
@@ -1142,7 +1145,7 @@ export function createNftService(deps: {
             increment: listing.increment,
             startsAtMs: listing.startsAt.getTime(),
             endsAtMs: listing.endsAt.getTime(),
-            extensionWindowMs: nftTerms.extensionWindowMs,
+            extensionWindowMs,
           },
           listing.currentPrice === null || listing.currentBidderId === null
             ? null
