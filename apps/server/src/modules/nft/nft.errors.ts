@@ -30,6 +30,7 @@ export const nftErrorKeys = {
   terms_invalid: 'nft.errors.terms_invalid',
   in_use: 'nft.errors.in_use',
   message_not_found: 'nft.errors.message_not_found',
+  media_type_mismatch: 'nft.errors.media_type_mismatch',
 } as const satisfies Record<string, MessageKey>;
 
 export type NftErrorCode = keyof typeof nftErrorKeys;

@@ -190,6 +190,24 @@ describe.each(testDatabases())('nft on $name', (testDatabase) => {
       (await post('/admin/nft/artworks/save', { artist_id: artistId, media_type: 'exe' }, 'staff-content'))
         .body.type,
     ).toBe('error');
+    const artworksBefore = await count('select count(*)::int as n from nft_artworks');
+    const wrongMedia = await post(
+      '/admin/nft/artworks/save',
+      {
+        artist_id: artistId,
+        media_type: 'video',
+        media: '/uploads/w.png',
+        cover: '/uploads/w.png',
+        titles: { en: 'Wrong' },
+        rarity: 'common',
+        currency_id: usdt,
+        editions: 1,
+        price: '1',
+      },
+      'staff-content',
+    );
+    expect(wrongMedia.body).toEqual(refusal('media_type_mismatch'));
+    expect(await count('select count(*)::int as n from nft_artworks')).toBe(artworksBefore);
     expect(await count(`select count(*)::int as n from audit_log where action like 'nft.%'`)).toBe(5);
     const market = await okOf<{ list: { code: string; status: number; sale_mode: string }[]; total: number }>(
       get('/bind_box/getBoxList?limit=50'),

@@ -86,6 +86,19 @@ export const itemCode = (id: bigint | number) => `N${id}`;
 export const boxCode = (id: number) => `B${id}`;
 const maskUser = (userId: number) => maskNftBidder(`u${userId}`);
 
+/** The file types each media type takes, by the address's extension (uploads are named by content). */
+const mediaExtensions: Record<ArtworkRecord['mediaType'], readonly string[]> = {
+  image: ['png', 'jpg', 'jpeg', 'webp'],
+  gif: ['gif'],
+  audio: ['mp3', 'm4a', 'ogg', 'wav'],
+  video: ['mp4', 'webm'],
+};
+
+export function nftMediaMatches(mediaType: ArtworkRecord['mediaType'], address: string): boolean {
+  const extension = /\.([a-z0-9]+)$/i.exec(address.split(/[?#]/)[0] ?? '')?.[1]?.toLowerCase();
+  return extension !== undefined && mediaExtensions[mediaType].includes(extension);
+}
+
 export type NftService = ReturnType<typeof createNftService>;
 
 export function createNftService(deps: {
@@ -1730,6 +1743,7 @@ export function createNftService(deps: {
         ends_at?: number | undefined;
       },
     ): Promise<AdminNftArtwork> {
+      if (!nftMediaMatches(body.media_type, body.media)) throw nftError('media_type_mismatch');
       const currencies = await currencyMap();
       const currency = currencies.get(body.currency_id);
       if (!currency) throw nftError('terms_invalid');
