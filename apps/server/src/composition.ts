@@ -27,6 +27,7 @@ import {
   marketManifest,
 } from './modules/market';
 import { createMiningModule, miningManifest } from './modules/mining';
+import { createNftModule, nftManifest } from './modules/nft';
 import { createOptionsModule, optionsManifest } from './modules/options';
 import { createPayoutMethodsModule, payoutMethodsManifest } from './modules/payout-methods';
 import { createScheduleModule, createScheduler, type Scheduler, scheduleManifest } from './modules/schedule';
@@ -159,6 +160,7 @@ const registrations = (built: {
   { manifest: optionsManifest, build: (k) => createOptionsModule(k) },
   { manifest: miningManifest, build: (k) => createMiningModule(k) },
   { manifest: dualManifest, build: (k) => createDualModule(k) },
+  { manifest: nftManifest, build: (k) => createNftModule(k) },
   { manifest: staffManifest, build: (k) => createStaffModule(k) },
   { manifest: auditManifest, build: (k) => createAuditModule(k) },
   { manifest: adjustmentsManifest, build: (k) => createAdjustmentsModule({ ...k, prices: k.market }) },

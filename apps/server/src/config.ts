@@ -26,6 +26,15 @@ const configSchema = z.object({
    * shares the proxy's address. Off only for tests.
    */
   THROTTLE: booleanFlag.default(true),
+  /** How long an NFT auction's winner has to pay (published with the market terms); one day. */
+  NFT_PAYMENT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(10_000)
+    .max(30 * 86_400_000)
+    .default(86_400_000),
+  /** A bid closer than this to an NFT auction's deadline moves it to bid time + this; five minutes. */
+  NFT_EXTENSION_WINDOW_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
   WEB_DIST_DIR: z.string().optional(),
   ADMIN_DIST_DIR: z.string().optional(),
   /** smtp://user:pass@host:port or smtps://...; unset keeps e-mail in the local outbox (demo). */
@@ -111,6 +120,10 @@ export type Config = Readonly<{
   trustProxy: boolean;
   /** THROTTLE: per-address and per-user limits on sign-in, codes, registration and uploads. */
   throttle: boolean;
+  /** NFT_PAYMENT_WINDOW_MS: an NFT auction winner's time to pay. */
+  nftPaymentWindowMs: number;
+  /** NFT_EXTENSION_WINDOW_MS: the anti-sniping window of NFT auctions. */
+  nftExtensionWindowMs: number;
   webDistDir: string;
   /** The operator console's build (apps/admin/dist), served at /admin/. */
   adminDistDir: string;
@@ -224,6 +237,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     fiatRatesUrl: values.FIAT_RATES_URL === 'off' ? undefined : values.FIAT_RATES_URL,
     trustProxy: values.TRUST_PROXY,
     throttle: values.THROTTLE,
+    nftPaymentWindowMs: values.NFT_PAYMENT_WINDOW_MS,
+    nftExtensionWindowMs: values.NFT_EXTENSION_WINDOW_MS,
     webDistDir: path.resolve(values.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     adminDistDir: path.resolve(
       values.ADMIN_DIST_DIR ?? new URL('../../admin/dist', import.meta.url).pathname,

@@ -58,6 +58,16 @@ export const auditActions = [
   'mining.reserve_fund',
   'dual.product_save',
   'dual.reserve_fund',
+  'nft.artist_save',
+  'nft.artist_delete',
+  'nft.collection_save',
+  'nft.collection_delete',
+  'nft.artwork_create',
+  'nft.artwork_update',
+  'nft.artwork_delete',
+  'nft.box_create',
+  'nft.resale_approve',
+  'nft.resale_reject',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -83,6 +93,11 @@ export const auditTargetTypes = [
   'option_pool',
   'mining_product',
   'dual_product',
+  'nft_artist',
+  'nft_collection',
+  'nft_artwork',
+  'nft_box',
+  'nft_listing',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

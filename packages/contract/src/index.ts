@@ -12,6 +12,7 @@ export * from './ieo';
 export * from './locales';
 export * from './market';
 export * from './mining';
+export * from './nft';
 export * from './options';
 export * from './payout-methods';
 export * from './realtime';

@@ -48,6 +48,12 @@ export const entryKinds = [
   'dual_principal',
   'dual_payout',
   'dual_reserve_fund',
+  'nft_purchase',
+  'nft_fee',
+  'nft_royalty',
+  'nft_deposit',
+  'nft_deposit_release',
+  'nft_deposit_forfeit',
 ] as const;
 export type EntryKind = (typeof entryKinds)[number];
 
@@ -83,6 +89,9 @@ export const systemAccountNames = [
   'demo_faucet',
   'adjustments',
   'token_supply',
+  'nft_escrow',
+  'nft_sales',
+  'nft_royalties',
 ] as const;
 export type FixedSystemAccountName = (typeof systemAccountNames)[number];
 
