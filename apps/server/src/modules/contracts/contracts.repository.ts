@@ -194,3 +194,12 @@ export async function saveCursor(db: Database, instrumentId: number, tickId: big
       set: { tickId: sql`greatest(${contractCursors.tickId}, excluded.tick_id)` },
     });
 }
+
+/**
+ * An instrument's first cursor, at the tick a position or order was placed on: a restart replays
+ * from there even if the engine never evaluated a tick of it (a pending limit alone on its book).
+ * An existing cursor is left as it is.
+ */
+export async function initCursor(db: Database, instrumentId: number, tickId: bigint): Promise<void> {
+  await db.insert(contractCursors).values({ instrumentId, tickId }).onConflictDoNothing();
+}

@@ -1064,6 +1064,8 @@ export function createContractsService(deps: {
           if (earlier) return earlier;
         }
         await repository.lockSide(tx, instrument.id, sideNumber(side));
+        // Without a cursor a restart would not know where to replay this instrument's ticks from.
+        await repository.initCursor(tx, instrument.id, tick.id);
         const interest = await sideInterest(tx, instrument.id);
         if (
           !fitsOpenInterest({
