@@ -93,9 +93,21 @@ describe.each(testDatabases())('contracts on $name', (testDatabase) => {
     return contractListReplySchema.parse(ok(await post('/lever/my_trade', { status }, user)));
   }
 
+  /** What the contracts' realtime fan-out sent, through a stand-in Socket.IO server. */
+  const pushed: { room: string; event: string; payload: unknown }[] = [];
+
   beforeAll(async () => {
     testApp = await startTestApp(testDatabase, { clock });
     await testApp.services.market.step(clock.now());
+    const everyRoom = { has: () => true };
+    const io = {
+      of: () => ({ adapter: { rooms: everyRoom } }),
+      to: (room: string) => ({
+        emit: (event: string, payload: unknown) => pushed.push({ room, event, payload }),
+      }),
+    };
+    const contracts = testApp.modules.find((module) => module.name === 'contracts');
+    contracts?.realtime?.(io as unknown as Parameters<NonNullable<typeof contracts.realtime>>[0]);
   });
   afterAll(async () => {
     await testApp?.close();
@@ -272,6 +284,19 @@ describe.each(testDatabases())('contracts on $name', (testDatabase) => {
     );
     expect(earlier[0]?.n).toBe(0);
     expect((await lever(user)).held).toBe(0n);
+    // The owner's sockets were told at once: opened, then closed by the trigger (no polling needed).
+    const events = pushed.filter(
+      (entry) => entry.event === 'contracts:position' && (entry.payload as { id: string }).id === position.id,
+    );
+    expect(events.map((entry) => [entry.room, (entry.payload as { status: string }).status])).toEqual([
+      [`user:${user.userId}`, 'open'],
+      [`user:${user.userId}`, 'closed'],
+    ]);
+    expect(pushed).toContainEqual({
+      room: `user:${user.userId}`,
+      event: 'wallet:changed',
+      payload: { currency_ids: [usdt] },
+    });
     await expectLedgerClean(testApp.database);
   });
 

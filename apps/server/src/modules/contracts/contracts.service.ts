@@ -158,6 +158,13 @@ export type SubmitInput = {
   readonly idempotencyKey: string | undefined;
 };
 
+/** A user's position or pending order changed (after the commit). */
+export type ContractChange = {
+  readonly userId: number;
+  readonly id: bigint;
+  readonly status: PositionRow['status'];
+};
+
 export type ContractsService = ReturnType<typeof createContractsService>;
 
 export function createContractsService(deps: {
@@ -178,6 +185,19 @@ export function createContractsService(deps: {
   let moneyScale = 6;
   let moneyDivisor = contractMoneyDivisor(moneyScale);
   let stopped = false;
+  const changeListeners = new Set<(change: ContractChange) => void>();
+
+  /** After a commit: the owner's position changed (the realtime fan-out tells their sockets). */
+  function changed(row: Pick<PositionRow, 'id' | 'userId' | 'status'>): void {
+    const change = { userId: row.userId, id: row.id, status: row.status };
+    for (const listener of changeListeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        logger.error({ err: error }, 'a contract change listener failed');
+      }
+    }
+  }
 
   const money = (value: bigint) => fromScaledBigintTrimmed(value, moneyScale);
 
@@ -685,7 +705,10 @@ export function createContractsService(deps: {
         await cancelInternal(positionId);
         return null;
       });
-    if (filled) arm(filled);
+    if (filled) {
+      arm(filled);
+      changed(filled);
+    }
   }
 
   async function cancelInternal(positionId: bigint): Promise<PositionRow | null> {
@@ -698,7 +721,10 @@ export function createContractsService(deps: {
       await repository.updatePosition(tx, locked.id, { status: 'cancelled', closedAt: clock.now() });
       return repository.findPosition(tx, locked.id);
     });
-    if (row) disarm(row.instrumentId, row.id);
+    if (row) {
+      disarm(row.instrumentId, row.id);
+      changed(row);
+    }
     return row;
   }
 
@@ -720,7 +746,10 @@ export function createContractsService(deps: {
       await settleInTx(tx, row, reason, tick, undefined);
       return row;
     });
-    if (settled) disarm(settled.instrumentId, settled.id);
+    if (settled) {
+      disarm(settled.instrumentId, settled.id);
+      changed({ ...settled, status: 'closed' });
+    }
   }
 
   /** Positions and orders a replayed tick reached before they existed: their triggers go back. */
@@ -879,7 +908,10 @@ export function createContractsService(deps: {
       void (async () => {
         for (const id of charged) {
           const row = await repository.findPosition(db, id);
-          if (row) arm(row);
+          if (row) {
+            arm(row);
+            changed(row);
+          }
         }
       })().catch((error: unknown) => logger.error({ err: error }, 'rearming after overnight fees failed'));
     });
@@ -985,6 +1017,12 @@ export function createContractsService(deps: {
       });
       await catchUp(active);
       logger.info({ instruments: terms.size }, 'contracts ready');
+    },
+
+    /** Listens for changes of users' positions, after each commit; returns the unsubscribe. */
+    onChanged(listener: (change: ContractChange) => void): () => void {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
     },
 
     /** Waits until every tick handed to the engine so far has been evaluated (tests). */
@@ -1164,6 +1202,7 @@ export function createContractsService(deps: {
         return stored;
       });
       arm(row);
+      changed(row);
       const [wire] = await toWire([row]);
       invariant(wire, 'a position view');
       return wire;
@@ -1187,6 +1226,7 @@ export function createContractsService(deps: {
         return settleInTx(tx, row, 'close', tick, idempotencyKey);
       });
       disarm(existing.instrumentId, existing.id);
+      changed({ ...existing, status: 'closed' });
       return receiptOf(settlement);
     },
 
@@ -1207,6 +1247,7 @@ export function createContractsService(deps: {
         });
         if (settlement) {
           disarm(row.instrumentId, row.id);
+          changed({ ...row, status: 'closed' });
           receipts.push(receiptOf(settlement));
         }
       }
@@ -1260,6 +1301,7 @@ export function createContractsService(deps: {
       });
       invariant(row, 'the position exists');
       arm(row);
+      changed(row);
       const [wire] = await toWire([row]);
       invariant(wire, 'a position view');
       return wire;

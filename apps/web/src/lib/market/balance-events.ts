@@ -27,7 +27,12 @@ export function listenForUserEvents(socket: Socket<ServerToClientEvents, ClientT
     for (const queryKey of balanceQueryKeys) void queryClient.invalidateQueries({ queryKey });
   });
   socket.on('spot:order', () => void queryClient.invalidateQueries({ queryKey: spotQueryKeys.orders }));
+  // A contract position changed (a trigger closed it, a limit filled): the contract screens'
+  // queries (features/contracts contractKeys.all, not imported here to keep Home small) refetch.
+  socket.on('contracts:position', () => void queryClient.invalidateQueries({ queryKey: contractsQueryRoot }));
 }
+
+const contractsQueryRoot = ['contracts'] as const;
 
 /**
  * Staff decided one of the user's verification requests: the verification state, the profile's
