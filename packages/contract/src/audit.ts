@@ -55,6 +55,7 @@ export const auditActions = [
   'option_pool.fund',
   'mining.product_save',
   'mining.reserve_fund',
+  'contracts.terms_save',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -79,6 +80,7 @@ export const auditTargetTypes = [
   'option_terms',
   'option_pool',
   'mining_product',
+  'contract_terms',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

@@ -20,6 +20,24 @@ export function listTerms(db: Database): Promise<TermsRow[]> {
   return db.select().from(contractTerms).orderBy(asc(contractTerms.instrumentId));
 }
 
+/** One instrument's terms, locked for a staff change. */
+export async function lockTerms(db: Database, instrumentId: number): Promise<TermsRow | null> {
+  const [row] = await db
+    .select()
+    .from(contractTerms)
+    .where(eq(contractTerms.instrumentId, instrumentId))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateTerms(
+  db: Database,
+  instrumentId: number,
+  values: Omit<typeof contractTerms.$inferInsert, 'instrumentId' | 'currencyId'>,
+): Promise<void> {
+  await db.update(contractTerms).set(values).where(eq(contractTerms.instrumentId, instrumentId));
+}
+
 export async function insertTermsIfMissing(
   db: Database,
   rows: (typeof contractTerms.$inferInsert)[],

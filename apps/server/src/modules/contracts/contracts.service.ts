@@ -15,6 +15,7 @@
  * - overnight: once a day per position and day (scheduled work and a unique index), from the margin.
  */
 import type {
+  AdminContractTermsBody,
   ContractInstrument,
   ContractPool,
   ContractPosition,
@@ -24,6 +25,7 @@ import type {
 import { fromScaledBigintTrimmed, InvariantError, invariant } from '@fairex/domain';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
+import { type AuditActor, recordAudit } from '../audit';
 import type { Halts } from '../halts';
 import {
   type Ledger,
@@ -235,9 +237,14 @@ export function createContractsService(deps: {
     return units === null ? null : { id: BigInt(last.id), price: units, time: last.time };
   }
 
+  /** The instrument's published tick age limit (staff terms; the default before any is set). */
+  function maxTickAgeOf(instrumentId: number): number {
+    return terms.get(instrumentId)?.row.maxTickAgeMs ?? tickFreshnessMs;
+  }
+
   function freshReference(instrumentId: number): TickInput {
     const tick = reference(instrumentId);
-    if (!tick || clock.now().getTime() - tick.time > tickFreshnessMs)
+    if (!tick || clock.now().getTime() - tick.time > maxTickAgeOf(instrumentId))
       throw contractsError('price_unavailable');
     return tick;
   }
@@ -362,7 +369,9 @@ export function createContractsService(deps: {
       liquidation_fee: percentOf(loaded.terms.liquidationFeePpm),
       max_profit: percentOf(loaded.terms.maxMovePpm),
       reference: tick ? { price: price(tick.price), tick_id: tick.id.toString(), time: tick.time } : null,
-      fresh: tick !== null && now - tick.time <= tickFreshnessMs,
+      side_cap: percentOf(BigInt(loaded.row.sideCapPpm)),
+      max_tick_age: Math.round(loaded.row.maxTickAgeMs / 1000),
+      fresh: tick !== null && now - tick.time <= loaded.row.maxTickAgeMs,
       session: { open: state.open, next_open: state.nextOpen, hours: instrument.trading_hours },
       long: { used: money(interest.long), cap: money(interest.cap) },
       short: { used: money(interest.short), cap: money(interest.cap) },
@@ -481,6 +490,83 @@ export function createContractsService(deps: {
 
   function stopsError(error: ReturnType<typeof checkStops>): void {
     if (error) throw contractsError(error);
+  }
+
+  /** Percent text with up to 4 decimals as ppm, within [0, max]; null when not such text. */
+  function ppmOf(text: string, maxPpm: bigint): bigint | null {
+    const match = /^(\d{1,5})(?:\.(\d{1,4}))?$/.exec(text.trim());
+    if (!match) return null;
+    const ppm = BigInt(match[1] as string) * 10_000n + BigInt((match[2] ?? '').padEnd(4, '0'));
+    return ppm <= maxPpm ? ppm : null;
+  }
+
+  /** A staff change's terms, or `terms_invalid` (nothing is written). */
+  function validTerms(body: AdminContractTermsBody) {
+    const invalid = () => contractsError('terms_invalid');
+    const contractSize = priceUnits(body.contract_size);
+    const spread = priceUnits(body.spread);
+    const parts = body.multiples.split(',').filter((part) => part.trim() !== '');
+    const multiples = parseMultiples(body.multiples);
+    const fee = (text: string) => ppmOf(text, 100_000n);
+    const openFee = fee(body.lever_trade_fee);
+    const closeFee = fee(body.close_fee);
+    const liquidationFee = fee(body.liquidation_fee);
+    const overnight = ppmOf(body.overnight_fee, 10_000n);
+    const maintenance = ppmOf(body.maintenance, 999_999n);
+    const maxMove = ppmOf(body.max_profit, 10_000_000n);
+    const sideCap = ppmOf(body.side_cap, ppmOne);
+    const largest = multiples[multiples.length - 1] ?? 0;
+    if (
+      contractSize === null ||
+      contractSize <= 0n ||
+      spread === null ||
+      multiples.length === 0 ||
+      multiples.length !== parts.length ||
+      largest > 1000 ||
+      openFee === null ||
+      closeFee === null ||
+      liquidationFee === null ||
+      overnight === null ||
+      maintenance === null ||
+      maintenance <= 0n ||
+      // At the largest multiple the margin (1/multiple of the notional) must exceed the maintenance.
+      maintenance * BigInt(largest) >= ppmOne ||
+      maxMove === null ||
+      maxMove <= 0n ||
+      sideCap === null ||
+      body.max_tick_age > 3600
+    ) {
+      throw invalid();
+    }
+    return {
+      contractSize: contractSize.toString(),
+      multiples: multiples.join(','),
+      spread: spread.toString(),
+      openFeePpm: Number(openFee),
+      closeFeePpm: Number(closeFee),
+      overnightPpm: Number(overnight),
+      maintenancePpm: Number(maintenance),
+      liquidationFeePpm: Number(liquidationFee),
+      maxMovePpm: Number(maxMove),
+      sideCapPpm: Number(sideCap),
+      maxTickAgeMs: body.max_tick_age * 1000,
+    };
+  }
+
+  function termsAuditView(row: TermsRow) {
+    return {
+      contract_size: price(BigInt(row.contractSize)),
+      multiples: row.multiples,
+      spread: price(BigInt(row.spread)),
+      open_fee_ppm: row.openFeePpm,
+      close_fee_ppm: row.closeFeePpm,
+      overnight_ppm: row.overnightPpm,
+      maintenance_ppm: row.maintenancePpm,
+      liquidation_fee_ppm: row.liquidationFeePpm,
+      max_move_ppm: row.maxMovePpm,
+      side_cap_ppm: row.sideCapPpm,
+      max_tick_age_ms: row.maxTickAgeMs,
+    };
   }
 
   // ---- settlement (users' closes and the trigger engine share it) ----
@@ -1239,7 +1325,7 @@ export function createContractsService(deps: {
         const instrument = instrumentOf(row.instrumentId);
         if (!session(instrument, clock.now().getTime()).open) continue;
         const tick = reference(row.instrumentId);
-        if (!tick || clock.now().getTime() - tick.time > tickFreshnessMs) continue;
+        if (!tick || clock.now().getTime() - tick.time > maxTickAgeOf(row.instrumentId)) continue;
         const settlement = await inTransaction(async (tx) => {
           const locked = await repository.lockPosition(tx, row.id);
           if (locked?.status !== 'open') return null;
@@ -1369,6 +1455,33 @@ export function createContractsService(deps: {
             };
           }),
       };
+    },
+
+    /**
+     * Staff (admin) change an instrument's terms: validated, written with its audit entry in one
+     * transaction, then every instrument's terms are re-read here (the one place terms load).
+     * Positions and orders already placed keep the terms they copied when placed.
+     */
+    async saveTerms(actor: AuditActor, body: AdminContractTermsBody): Promise<ContractInstrument> {
+      const instrument = instrumentOf(body.currency_id);
+      const values = validTerms(body);
+      await inTransaction(async (tx) => {
+        const before = await repository.lockTerms(tx, instrument.id);
+        if (!before) throw contractsError('instrument_not_found');
+        const now = clock.now();
+        await repository.updateTerms(tx, instrument.id, { ...values, updatedAt: now });
+        const after = await repository.lockTerms(tx, instrument.id);
+        await recordAudit(tx, {
+          actor,
+          action: 'contracts.terms_save',
+          target: { type: 'contract_terms', id: instrument.id },
+          before: termsAuditView(before),
+          after: after && termsAuditView(after),
+          at: now,
+        });
+      });
+      await loadTerms();
+      return instrumentView(instrument, await sideInterest(null, instrument.id));
     },
 
     async adminView() {
