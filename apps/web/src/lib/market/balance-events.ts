@@ -9,6 +9,7 @@ import { balanceQueryKeys, spotQueryKeys } from './spot-query-keys';
  */
 const walletChangedEvent = `wallet:${'changed'}` as const;
 const verificationChangedEvent = `verification:${'changed'}` as const;
+const contractPositionEvent = `contracts:${'position'}` as const;
 
 /**
  * The user room's news, whatever screen is open. Balances changed on the server (a fill, a
@@ -29,7 +30,10 @@ export function listenForUserEvents(socket: Socket<ServerToClientEvents, ClientT
   socket.on('spot:order', () => void queryClient.invalidateQueries({ queryKey: spotQueryKeys.orders }));
   // A contract position changed (a trigger closed it, a limit filled): the contract screens'
   // queries (features/contracts contractKeys.all, not imported here to keep Home small) refetch.
-  socket.on('contracts:position', () => void queryClient.invalidateQueries({ queryKey: contractsQueryRoot }));
+  socket.on(
+    contractPositionEvent,
+    () => void queryClient.invalidateQueries({ queryKey: contractsQueryRoot }),
+  );
 }
 
 const contractsQueryRoot = ['contracts'] as const;
