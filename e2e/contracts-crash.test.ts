@@ -126,7 +126,7 @@ describe.skipIf(!adminUrl)('contract triggers through kill -9 (PostgreSQL)', () 
           const spread = Number(fresh.spread);
           const long = index % 2 === 0;
           // Closing prices a small, varied distance away: the random walk reaches many within seconds.
-          const distance = reference * (0.0002 + 0.0001 * (index % 4));
+          const distance = reference * 0.0004 * (1 + (index % 6));
           const close = long ? reference - spread : reference + spread;
           const decimals = (fresh.reference?.price.split('.')[1] ?? '').length;
           const up = (close + distance).toFixed(decimals);
@@ -157,18 +157,19 @@ describe.skipIf(!adminUrl)('contract triggers through kill -9 (PostgreSQL)', () 
             )
           ).rows[0]?.n,
         );
-      // Kill -9 while they fire: once some, not all, have closed (or after 20 s at most).
+      // Kill -9 while they fire: once the first has closed (or after 20 s at most).
       const deadline = Date.now() + 20_000;
       while (Date.now() < deadline) {
         const closed = await closedCount();
-        if (closed > 0 && closed < ids.length / 2) break;
+        if (closed > 0) break;
         await sleep(50);
       }
       const beforeCrash = await closedCount();
       await running.crash();
       const restarted = await start();
-      // After the restart the engine catches up and the walk goes on: wait until all have closed.
-      const settleDeadline = Date.now() + 90_000;
+      // After the restart the engine catches up and the walk goes on: wait until all have closed
+      // (or two minutes; a position still open is checked too: nothing evaluated reached it).
+      const settleDeadline = Date.now() + 120_000;
       while ((await closedCount()) < ids.length && Date.now() < settleDeadline) await sleep(250);
       const afterRestart = await closedCount();
       await restarted.stop({ removeData: false });
