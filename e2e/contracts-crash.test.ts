@@ -168,8 +168,8 @@ describe.skipIf(!adminUrl)('contract triggers through kill -9 (PostgreSQL)', () 
       await running.crash();
       const restarted = await start();
       // After the restart the engine catches up and the walk goes on: wait until all have closed
-      // (or two minutes; a position still open is checked too: nothing evaluated reached it).
-      const settleDeadline = Date.now() + 120_000;
+      // (or 40 s; a position still open is checked too: nothing evaluated reached it).
+      const settleDeadline = Date.now() + 40_000;
       while ((await closedCount()) < ids.length && Date.now() < settleDeadline) await sleep(250);
       const afterRestart = await closedCount();
       await restarted.stop({ removeData: false });
