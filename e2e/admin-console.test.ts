@@ -374,6 +374,36 @@ describe('the operator console', () => {
     await expect.poll(() => ethRow.innerText()).not.toContain('0.2 %');
   });
 
+  it("lets the admin edit a contract's terms for new positions, audited", async () => {
+    await menuItem(page, 'contracts').click();
+    await page.getByTestId('contracts-page').waitFor();
+    await page.getByTestId('contract-terms-edit-BTC-PERP').click();
+    const dialog = page.getByRole('dialog');
+    const multiples = dialog.getByTestId('contract-terms-multiples');
+    await expect.poll(() => multiples.inputValue()).toBe('1,2,5,10,20,50,100');
+    await settle(page);
+    // 500x would put the margin under the maintenance margin: the server refuses it.
+    await multiples.fill('1,2,5,10,500');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('These contract terms are not valid', { exact: false }).waitFor();
+    await multiples.fill('1,2,5,10,20');
+    await dialog.getByTestId('contract-terms-lever_trade_fee').fill('0.06');
+    await settle(page);
+    await screenshot(page, 'admin-contract-terms-edit-1280');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const btc =
+      await api.ok<{ symbol: string; multiples: number[]; lever_trade_fee: string }[]>('/lever/instruments');
+    expect(btc.find((entry) => entry.symbol === 'BTC-PERP')).toMatchObject({
+      multiples: [1, 2, 5, 10, 20],
+      lever_trade_fee: '0.06',
+    });
+    const btcRow = page.locator('tr', { hasText: 'BTC-PERP' });
+    await expect.poll(() => btcRow.innerText()).toContain('1, 2, 5, 10, 20');
+    await settle(page);
+    await screenshot(page, 'admin-contracts-1280');
+  });
+
   it('reads in Chinese and still works on a narrow window', async () => {
     await menuItem(page, 'audit').click();
     await pickOption(page, page.getByTestId('console-language'), '简体中文');

@@ -68,6 +68,7 @@ export const auditActions = [
   'nft.box_create',
   'nft.resale_approve',
   'nft.resale_reject',
+  'contracts.terms_save',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -98,6 +99,7 @@ export const auditTargetTypes = [
   'nft_artwork',
   'nft_box',
   'nft_listing',
+  'contract_terms',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

@@ -80,6 +80,10 @@ export const contractInstrumentSchema = z.object({
   liquidation_fee: z.string(),
   /** The largest profit of a position, percent of its notional (the pool reserves it). */
   max_profit: z.string(),
+  /** Open notional per side may reach this percent of the pool's balance. */
+  side_cap: z.string(),
+  /** A market order or close needs a tick at most this many seconds old. */
+  max_tick_age: z.number().int(),
   reference: z.object({ price: z.string(), tick_id: z.string(), time: z.number().int() }).nullable(),
   /** False when the latest tick is older than the freshness limit. */
   fresh: z.boolean(),
@@ -296,6 +300,34 @@ export const leverPoolRoute = getRoute('/lever/pool', {
   policy: 'public',
   query: noParamsSchema,
   reply: contractPoolSchema,
+});
+
+/**
+ * Console (admin only, audited): an instrument's contract terms. They apply to positions and
+ * orders placed from now on; each existing one keeps the terms it opened with. Rates are percent
+ * text (up to 4 decimals), prices and the contract size decimal text; `multiples` a comma list.
+ * Nothing here touches a price, a fill or an outcome.
+ */
+export const adminContractTermsBodySchema = z.strictObject({
+  currency_id: positiveIntParam,
+  contract_size: numberText,
+  multiples: z.string().trim().max(200),
+  spread: numberText,
+  lever_trade_fee: numberText,
+  close_fee: numberText,
+  overnight_fee: numberText,
+  maintenance: numberText,
+  liquidation_fee: numberText,
+  max_profit: numberText,
+  side_cap: numberText,
+  max_tick_age: positiveIntParam,
+});
+export type AdminContractTermsBody = z.infer<typeof adminContractTermsBodySchema>;
+
+export const adminContractTermsSaveRoute = postRoute('/admin/contracts/terms/save', {
+  policy: { staff: ['admin'] },
+  body: adminContractTermsBodySchema,
+  reply: contractInstrumentSchema,
 });
 
 /** Console: the pool, insurance and every instrument's terms, open interest and caps. */

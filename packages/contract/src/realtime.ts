@@ -33,7 +33,16 @@ export interface ServerToClientEvents {
   'wallet:changed': (event: WalletChangedEvent) => void;
   /** User room: staff approved or rejected one of the user's verification requests. */
   'verification:changed': (event: VerificationChangedEvent) => void;
+  /**
+   * User room: one of the user's contract positions or pending orders changed (opened, filled,
+   * closed by the user or a trigger, cancelled, stops set, an overnight fee charged): the contract
+   * screens refetch it without polling.
+   */
+  'contracts:position': (event: ContractPositionEvent) => void;
 }
+
+/** `contracts:position`: which position changed and its status now. */
+export type ContractPositionEvent = { id: string; status: 'pending' | 'open' | 'closed' | 'cancelled' };
 
 /** Events a client emits. */
 export interface ClientToServerEvents {

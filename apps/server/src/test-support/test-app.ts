@@ -20,6 +20,8 @@ export type TestApp = {
   readonly dataDir: string;
   /** The services the composition root made: the market to step, spot, the ledger, payouts. */
   readonly services: Composition['services'];
+  /** The modules the composition root made (a test may close one to stand for a stopped process). */
+  readonly modules: Composition['modules'];
   /** Sends a request and returns the parsed reply with its HTTP status. */
   call(options: InjectOptions): Promise<{ status: number; body: { type: unknown; message: unknown } }>;
   close(): Promise<void>;
@@ -130,6 +132,7 @@ export async function startTestApp(
     database,
     dataDir,
     services: composition.services,
+    modules: composition.modules,
     async call(options) {
       const response = await app.inject(options);
       return { status: response.statusCode, body: response.json() };

@@ -15,7 +15,8 @@ export type ContractsErrorCode =
   | 'position_not_found'
   | 'position_not_open'
   | 'order_not_pending'
-  | 'open_interest_cap';
+  | 'open_interest_cap'
+  | 'terms_invalid';
 
 export const contractsErrorKeys = {
   instrument_not_found: 'contracts.errors.instrument_not_found',
@@ -31,6 +32,7 @@ export const contractsErrorKeys = {
   position_not_open: 'contracts.errors.position_not_open',
   order_not_pending: 'contracts.errors.order_not_pending',
   open_interest_cap: 'contracts.errors.open_interest_cap',
+  terms_invalid: 'contracts.errors.terms_invalid',
 } as const satisfies Record<ContractsErrorCode, MessageKey>;
 
 export function contractsError(code: ContractsErrorCode): AppError {

@@ -20,6 +20,24 @@ export function listTerms(db: Database): Promise<TermsRow[]> {
   return db.select().from(contractTerms).orderBy(asc(contractTerms.instrumentId));
 }
 
+/** One instrument's terms, locked for a staff change. */
+export async function lockTerms(db: Database, instrumentId: number): Promise<TermsRow | null> {
+  const [row] = await db
+    .select()
+    .from(contractTerms)
+    .where(eq(contractTerms.instrumentId, instrumentId))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateTerms(
+  db: Database,
+  instrumentId: number,
+  values: Omit<typeof contractTerms.$inferInsert, 'instrumentId' | 'currencyId'>,
+): Promise<void> {
+  await db.update(contractTerms).set(values).where(eq(contractTerms.instrumentId, instrumentId));
+}
+
 export async function insertTermsIfMissing(
   db: Database,
   rows: (typeof contractTerms.$inferInsert)[],
@@ -193,4 +211,13 @@ export async function saveCursor(db: Database, instrumentId: number, tickId: big
       target: contractCursors.instrumentId,
       set: { tickId: sql`greatest(${contractCursors.tickId}, excluded.tick_id)` },
     });
+}
+
+/**
+ * An instrument's first cursor, at the tick a position or order was placed on: a restart replays
+ * from there even if the engine never evaluated a tick of it (a pending limit alone on its book).
+ * An existing cursor is left as it is.
+ */
+export async function initCursor(db: Database, instrumentId: number, tickId: bigint): Promise<void> {
+  await db.insert(contractCursors).values({ instrumentId, tickId }).onConflictDoNothing();
 }

@@ -1,4 +1,5 @@
 import {
+  adminContractTermsBodySchema,
   type ContractInstrument,
   type ContractPosition,
   type ContractReceipt,
@@ -93,9 +94,27 @@ describe.each(testDatabases())('contracts on $name', (testDatabase) => {
     return contractListReplySchema.parse(ok(await post('/lever/my_trade', { status }, user)));
   }
 
+  /** What the contracts' realtime fan-out sent, through a stand-in Socket.IO server. */
+  const pushed: { room: string; event: string; payload: unknown }[] = [];
+
   beforeAll(async () => {
-    testApp = await startTestApp(testDatabase, { clock });
+    testApp = await startTestApp(testDatabase, {
+      clock,
+      staffStandIns: {
+        'staff-admin': { kind: 'staff', staffId: 71, roles: ['admin'] },
+        'staff-finance': { kind: 'staff', staffId: 72, roles: ['finance'] },
+      },
+    });
     await testApp.services.market.step(clock.now());
+    const everyRoom = { has: () => true };
+    const io = {
+      of: () => ({ adapter: { rooms: everyRoom } }),
+      to: (room: string) => ({
+        emit: (event: string, payload: unknown) => pushed.push({ room, event, payload }),
+      }),
+    };
+    const contracts = testApp.modules.find((module) => module.name === 'contracts');
+    contracts?.realtime?.(io as unknown as Parameters<NonNullable<typeof contracts.realtime>>[0]);
   });
   afterAll(async () => {
     await testApp?.close();
@@ -272,6 +291,19 @@ describe.each(testDatabases())('contracts on $name', (testDatabase) => {
     );
     expect(earlier[0]?.n).toBe(0);
     expect((await lever(user)).held).toBe(0n);
+    // The owner's sockets were told at once: opened, then closed by the trigger (no polling needed).
+    const events = pushed.filter(
+      (entry) => entry.event === 'contracts:position' && (entry.payload as { id: string }).id === position.id,
+    );
+    expect(events.map((entry) => [entry.room, (entry.payload as { status: string }).status])).toEqual([
+      [`user:${user.userId}`, 'open'],
+      [`user:${user.userId}`, 'closed'],
+    ]);
+    expect(pushed).toContainEqual({
+      room: `user:${user.userId}`,
+      event: 'wallet:changed',
+      payload: { currency_ids: [usdt] },
+    });
     await expectLedgerClean(testApp.database);
   });
 
@@ -456,6 +488,7 @@ describe.each(testDatabases())('contracts on $name', (testDatabase) => {
       'GET /api/lever/instruments',
       'GET /api/lever/pool',
       'GET /api/lever/receipts',
+      'POST /api/admin/contracts/terms/save',
       'POST /api/lever/batch_close',
       'POST /api/lever/cancel',
       'POST /api/lever/close',
@@ -468,10 +501,99 @@ describe.each(testDatabases())('contracts on $name', (testDatabase) => {
     // Every write takes ids, lots, a multiple and the user's own limit, TP and SL prices: never an outcome.
     expect(Object.keys(leverDealRoute.body.shape)).toEqual(['currency_id', 'legal_id']);
     const outcomeWords = /outcome|profit$|close_price|open_price|fill|result|tick/;
+    // Staff terms are rates and sizes for positions placed later, never a price, fill or outcome:
+    // the only names the words match are a percent cap on profit and the maximum age of a tick.
+    expect(Object.keys(adminContractTermsBodySchema.shape).filter((key) => outcomeWords.test(key))).toEqual([
+      'max_profit',
+      'max_tick_age',
+    ]);
     for (const route of testApp.app.registeredRoutes.filter((entry) => entry.method === 'POST')) {
       expect(route.url).not.toMatch(/lever\/(settle|price|result|outcome|liquidate)/);
       expect(route.url).not.toMatch(outcomeWords);
     }
+  });
+
+  it('lets only an admin change terms (validated, audited); new positions take them, open ones keep theirs', async () => {
+    await tick();
+    const user = await fundedUser();
+    const btc = await instrument('BTC-PERP');
+    const open = { currency_id: btc.currency_id, legal_id: usdt, share: '1', type: 1, status: 0 };
+    const before = contractPositionSchema.parse(
+      ok(await post('/lever/submit', { ...open, multiple: 20 }, user)),
+    );
+    const body = {
+      currency_id: btc.currency_id,
+      contract_size: btc.lever_share_num,
+      multiples: '1,2,5,10',
+      spread: btc.spread,
+      lever_trade_fee: '0.1',
+      close_fee: '0.1',
+      overnight_fee: btc.overnight_fee,
+      maintenance: btc.maintenance,
+      liquidation_fee: btc.liquidation_fee,
+      max_profit: btc.max_profit,
+      side_cap: btc.side_cap,
+      max_tick_age: 10,
+    };
+    const save = (payload: Record<string, unknown>, token: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/admin/contracts/terms/save',
+        payload: { lang: 'en', ...payload },
+        headers: { authorization: token },
+      });
+    expect((await save(body, 'staff-finance')).statusCode).toBe(403);
+    expect((await save(body, user.token)).statusCode).toBe(403);
+    const invalid = [
+      { multiples: '1,x,10' },
+      { multiples: '1,2,500' }, // 500x: the margin is below the 0.5% maintenance margin
+      { contract_size: '0' },
+      { lever_trade_fee: '-1' },
+      { side_cap: '101' },
+      { max_tick_age: 7200 },
+    ];
+    for (const change of invalid) {
+      const reply = (await save({ ...body, ...change }, 'staff-admin')).json() as Reply;
+      expect(reply.type, JSON.stringify(change)).toBe('error');
+      expect(String(reply.message)).toMatch(/^These contract terms are not valid/);
+    }
+    expect((await instrument('BTC-PERP')).multiples).toEqual(btc.multiples);
+    const saved = (await save(body, 'staff-admin')).json() as Reply;
+    expect(saved.type, JSON.stringify(saved.message)).toBe('ok');
+    const after = await instrument('BTC-PERP');
+    expect(after).toMatchObject({
+      multiples: [1, 2, 5, 10],
+      lever_trade_fee: '0.1',
+      close_fee: '0.1',
+      max_tick_age: 10,
+    });
+    const audit = await rowsOf<{ action: string; staff_id: number; after: { open_fee_ppm: number } }>(
+      testApp.database.db,
+      sql`select action, staff_id, after from audit_log where target_type = 'contract_terms' order by id`,
+    );
+    expect(audit.map((row) => [row.action, row.staff_id, row.after.open_fee_ppm])).toEqual([
+      ['contracts.terms_save', 71, 1000],
+    ]);
+    // New positions: the new list and fee; the open one keeps the terms it opened with.
+    expect(refused(await post('/lever/submit', { ...open, multiple: 20 }, user))).toBe(
+      'This multiple is not offered for this contract',
+    );
+    const fresh = contractPositionSchema.parse(
+      ok(await post('/lever/submit', { ...open, multiple: 10 }, user)),
+    );
+    expect(Number(fresh.fee)).toBeCloseTo(Number(fresh.notional) * 0.001, 5);
+    expect(Number(before.fee)).toBeCloseTo(Number(before.notional) * 0.0005, 5);
+    const stored = await rowsOf<{ id: string; open_fee_ppm: string }>(
+      testApp.database.db,
+      sql`select id::text, terms->>'openFeePpm' as open_fee_ppm from contract_positions where id in (${BigInt(before.id)}, ${BigInt(fresh.id)}) order by id`,
+    );
+    expect(stored.map((row) => row.open_fee_ppm)).toEqual(['500', '1000']);
+    // The maximum tick age is the instrument's now: 11 s without a tick refuses a market close.
+    clock.advance(11_000);
+    expect(refused(await post('/lever/close', { id: before.id }, user))).toMatch(/price/i);
+    await tick();
+    ok(await post('/lever/batch_close', { type: 0 }, user));
+    await expectLedgerClean(testApp.database);
   });
 
   async function waitForEngine() {

@@ -1,4 +1,5 @@
 import {
+  adminContractTermsSaveRoute,
   contractsAdminRoute,
   leverBatchCloseRoute,
   leverCancelRoute,
@@ -15,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contractRoutes } from '../../platform/http/contract-route';
 import { requiredUserId, signedInUserId } from '../../platform/http/route-policy';
+import { staffActorOf } from '../audit';
 import type { ContractsService } from './contracts.service';
 
 /**
@@ -175,6 +177,18 @@ export function contractsRoutes(contracts: ContractsService): FastifyPluginAsync
         description: 'Read only: nobody can set a price, a fill or an outcome.',
       },
       () => contracts.adminView(),
+    );
+
+    route.post(
+      adminContractTermsSaveRoute,
+      {
+        summary: "Admin: change an instrument's contract terms (new positions only; audited)",
+        description:
+          'Contract size, multiples, spread, open/close/liquidation fee, overnight rate, maintenance margin, ' +
+          'maximum profit, side cap (percent of the pool) and maximum tick age. Positions and pending orders ' +
+          'keep the terms they were placed with. No price, fill or outcome can be set.',
+      },
+      (request) => contracts.saveTerms(staffActorOf(request), request.body),
     );
   };
 }

@@ -41,12 +41,14 @@ export const contractTerms = pgTable(
     maxMovePpm: integer('max_move_ppm').notNull(),
     /** Open notional per side may reach this share of the pool's balance. */
     sideCapPpm: integer('side_cap_ppm').notNull(),
+    /** A market order or close needs a tick at most this old (milliseconds). */
+    maxTickAgeMs: integer('max_tick_age_ms').notNull().default(30_000),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (table) => [
     check(
       'contract_terms_positive',
-      sql`${table.contractSize} > 0 and ${table.spread} >= 0 and ${table.openFeePpm} >= 0 and ${table.closeFeePpm} >= 0 and ${table.overnightPpm} >= 0 and ${table.maintenancePpm} > 0 and ${table.liquidationFeePpm} >= 0 and ${table.maxMovePpm} > 0 and ${table.sideCapPpm} >= 0`,
+      sql`${table.contractSize} > 0 and ${table.spread} >= 0 and ${table.openFeePpm} >= 0 and ${table.closeFeePpm} >= 0 and ${table.overnightPpm} >= 0 and ${table.maintenancePpm} > 0 and ${table.liquidationFeePpm} >= 0 and ${table.maxMovePpm} > 0 and ${table.sideCapPpm} >= 0 and ${table.maxTickAgeMs} > 0`,
     ),
   ],
 );

@@ -15,6 +15,7 @@
  * - overnight: once a day per position and day (scheduled work and a unique index), from the margin.
  */
 import type {
+  AdminContractTermsBody,
   ContractInstrument,
   ContractPool,
   ContractPosition,
@@ -24,6 +25,7 @@ import type {
 import { fromScaledBigintTrimmed, InvariantError, invariant } from '@fairex/domain';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
+import { type AuditActor, recordAudit } from '../audit';
 import type { Halts } from '../halts';
 import {
   type Ledger,
@@ -158,6 +160,13 @@ export type SubmitInput = {
   readonly idempotencyKey: string | undefined;
 };
 
+/** A user's position or pending order changed (after the commit). */
+export type ContractChange = {
+  readonly userId: number;
+  readonly id: bigint;
+  readonly status: PositionRow['status'];
+};
+
 export type ContractsService = ReturnType<typeof createContractsService>;
 
 export function createContractsService(deps: {
@@ -178,6 +187,19 @@ export function createContractsService(deps: {
   let moneyScale = 6;
   let moneyDivisor = contractMoneyDivisor(moneyScale);
   let stopped = false;
+  const changeListeners = new Set<(change: ContractChange) => void>();
+
+  /** After a commit: the owner's position changed (the realtime fan-out tells their sockets). */
+  function changed(row: Pick<PositionRow, 'id' | 'userId' | 'status'>): void {
+    const change = { userId: row.userId, id: row.id, status: row.status };
+    for (const listener of changeListeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        logger.error({ err: error }, 'a contract change listener failed');
+      }
+    }
+  }
 
   const money = (value: bigint) => fromScaledBigintTrimmed(value, moneyScale);
 
@@ -215,9 +237,14 @@ export function createContractsService(deps: {
     return units === null ? null : { id: BigInt(last.id), price: units, time: last.time };
   }
 
+  /** The instrument's published tick age limit (staff terms; the default before any is set). */
+  function maxTickAgeOf(instrumentId: number): number {
+    return terms.get(instrumentId)?.row.maxTickAgeMs ?? tickFreshnessMs;
+  }
+
   function freshReference(instrumentId: number): TickInput {
     const tick = reference(instrumentId);
-    if (!tick || clock.now().getTime() - tick.time > tickFreshnessMs)
+    if (!tick || clock.now().getTime() - tick.time > maxTickAgeOf(instrumentId))
       throw contractsError('price_unavailable');
     return tick;
   }
@@ -342,7 +369,9 @@ export function createContractsService(deps: {
       liquidation_fee: percentOf(loaded.terms.liquidationFeePpm),
       max_profit: percentOf(loaded.terms.maxMovePpm),
       reference: tick ? { price: price(tick.price), tick_id: tick.id.toString(), time: tick.time } : null,
-      fresh: tick !== null && now - tick.time <= tickFreshnessMs,
+      side_cap: percentOf(BigInt(loaded.row.sideCapPpm)),
+      max_tick_age: Math.round(loaded.row.maxTickAgeMs / 1000),
+      fresh: tick !== null && now - tick.time <= loaded.row.maxTickAgeMs,
       session: { open: state.open, next_open: state.nextOpen, hours: instrument.trading_hours },
       long: { used: money(interest.long), cap: money(interest.cap) },
       short: { used: money(interest.short), cap: money(interest.cap) },
@@ -461,6 +490,83 @@ export function createContractsService(deps: {
 
   function stopsError(error: ReturnType<typeof checkStops>): void {
     if (error) throw contractsError(error);
+  }
+
+  /** Percent text with up to 4 decimals as ppm, within [0, max]; null when not such text. */
+  function ppmOf(text: string, maxPpm: bigint): bigint | null {
+    const match = /^(\d{1,5})(?:\.(\d{1,4}))?$/.exec(text.trim());
+    if (!match) return null;
+    const ppm = BigInt(match[1] as string) * 10_000n + BigInt((match[2] ?? '').padEnd(4, '0'));
+    return ppm <= maxPpm ? ppm : null;
+  }
+
+  /** A staff change's terms, or `terms_invalid` (nothing is written). */
+  function validTerms(body: AdminContractTermsBody) {
+    const invalid = () => contractsError('terms_invalid');
+    const contractSize = priceUnits(body.contract_size);
+    const spread = priceUnits(body.spread);
+    const parts = body.multiples.split(',').filter((part) => part.trim() !== '');
+    const multiples = parseMultiples(body.multiples);
+    const fee = (text: string) => ppmOf(text, 100_000n);
+    const openFee = fee(body.lever_trade_fee);
+    const closeFee = fee(body.close_fee);
+    const liquidationFee = fee(body.liquidation_fee);
+    const overnight = ppmOf(body.overnight_fee, 10_000n);
+    const maintenance = ppmOf(body.maintenance, 999_999n);
+    const maxMove = ppmOf(body.max_profit, 10_000_000n);
+    const sideCap = ppmOf(body.side_cap, ppmOne);
+    const largest = multiples[multiples.length - 1] ?? 0;
+    if (
+      contractSize === null ||
+      contractSize <= 0n ||
+      spread === null ||
+      multiples.length === 0 ||
+      multiples.length !== parts.length ||
+      largest > 1000 ||
+      openFee === null ||
+      closeFee === null ||
+      liquidationFee === null ||
+      overnight === null ||
+      maintenance === null ||
+      maintenance <= 0n ||
+      // At the largest multiple the margin (1/multiple of the notional) must exceed the maintenance.
+      maintenance * BigInt(largest) >= ppmOne ||
+      maxMove === null ||
+      maxMove <= 0n ||
+      sideCap === null ||
+      body.max_tick_age > 3600
+    ) {
+      throw invalid();
+    }
+    return {
+      contractSize: contractSize.toString(),
+      multiples: multiples.join(','),
+      spread: spread.toString(),
+      openFeePpm: Number(openFee),
+      closeFeePpm: Number(closeFee),
+      overnightPpm: Number(overnight),
+      maintenancePpm: Number(maintenance),
+      liquidationFeePpm: Number(liquidationFee),
+      maxMovePpm: Number(maxMove),
+      sideCapPpm: Number(sideCap),
+      maxTickAgeMs: body.max_tick_age * 1000,
+    };
+  }
+
+  function termsAuditView(row: TermsRow) {
+    return {
+      contract_size: price(BigInt(row.contractSize)),
+      multiples: row.multiples,
+      spread: price(BigInt(row.spread)),
+      open_fee_ppm: row.openFeePpm,
+      close_fee_ppm: row.closeFeePpm,
+      overnight_ppm: row.overnightPpm,
+      maintenance_ppm: row.maintenancePpm,
+      liquidation_fee_ppm: row.liquidationFeePpm,
+      max_move_ppm: row.maxMovePpm,
+      side_cap_ppm: row.sideCapPpm,
+      max_tick_age_ms: row.maxTickAgeMs,
+    };
   }
 
   // ---- settlement (users' closes and the trigger engine share it) ----
@@ -685,7 +791,10 @@ export function createContractsService(deps: {
         await cancelInternal(positionId);
         return null;
       });
-    if (filled) arm(filled);
+    if (filled) {
+      arm(filled);
+      changed(filled);
+    }
   }
 
   async function cancelInternal(positionId: bigint): Promise<PositionRow | null> {
@@ -698,7 +807,10 @@ export function createContractsService(deps: {
       await repository.updatePosition(tx, locked.id, { status: 'cancelled', closedAt: clock.now() });
       return repository.findPosition(tx, locked.id);
     });
-    if (row) disarm(row.instrumentId, row.id);
+    if (row) {
+      disarm(row.instrumentId, row.id);
+      changed(row);
+    }
     return row;
   }
 
@@ -720,7 +832,10 @@ export function createContractsService(deps: {
       await settleInTx(tx, row, reason, tick, undefined);
       return row;
     });
-    if (settled) disarm(settled.instrumentId, settled.id);
+    if (settled) {
+      disarm(settled.instrumentId, settled.id);
+      changed({ ...settled, status: 'closed' });
+    }
   }
 
   /** Positions and orders a replayed tick reached before they existed: their triggers go back. */
@@ -879,7 +994,10 @@ export function createContractsService(deps: {
       void (async () => {
         for (const id of charged) {
           const row = await repository.findPosition(db, id);
-          if (row) arm(row);
+          if (row) {
+            arm(row);
+            changed(row);
+          }
         }
       })().catch((error: unknown) => logger.error({ err: error }, 'rearming after overnight fees failed'));
     });
@@ -987,6 +1105,12 @@ export function createContractsService(deps: {
       logger.info({ instruments: terms.size }, 'contracts ready');
     },
 
+    /** Listens for changes of users' positions, after each commit; returns the unsubscribe. */
+    onChanged(listener: (change: ContractChange) => void): () => void {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
+
     /** Waits until every tick handed to the engine so far has been evaluated (tests). */
     async idle(): Promise<void> {
       await Promise.all([...queues.values()]);
@@ -1064,6 +1188,8 @@ export function createContractsService(deps: {
           if (earlier) return earlier;
         }
         await repository.lockSide(tx, instrument.id, sideNumber(side));
+        // Without a cursor a restart would not know where to replay this instrument's ticks from.
+        await repository.initCursor(tx, instrument.id, tick.id);
         const interest = await sideInterest(tx, instrument.id);
         if (
           !fitsOpenInterest({
@@ -1162,6 +1288,7 @@ export function createContractsService(deps: {
         return stored;
       });
       arm(row);
+      changed(row);
       const [wire] = await toWire([row]);
       invariant(wire, 'a position view');
       return wire;
@@ -1185,6 +1312,7 @@ export function createContractsService(deps: {
         return settleInTx(tx, row, 'close', tick, idempotencyKey);
       });
       disarm(existing.instrumentId, existing.id);
+      changed({ ...existing, status: 'closed' });
       return receiptOf(settlement);
     },
 
@@ -1197,7 +1325,7 @@ export function createContractsService(deps: {
         const instrument = instrumentOf(row.instrumentId);
         if (!session(instrument, clock.now().getTime()).open) continue;
         const tick = reference(row.instrumentId);
-        if (!tick || clock.now().getTime() - tick.time > tickFreshnessMs) continue;
+        if (!tick || clock.now().getTime() - tick.time > maxTickAgeOf(row.instrumentId)) continue;
         const settlement = await inTransaction(async (tx) => {
           const locked = await repository.lockPosition(tx, row.id);
           if (locked?.status !== 'open') return null;
@@ -1205,6 +1333,7 @@ export function createContractsService(deps: {
         });
         if (settlement) {
           disarm(row.instrumentId, row.id);
+          changed({ ...row, status: 'closed' });
           receipts.push(receiptOf(settlement));
         }
       }
@@ -1258,6 +1387,7 @@ export function createContractsService(deps: {
       });
       invariant(row, 'the position exists');
       arm(row);
+      changed(row);
       const [wire] = await toWire([row]);
       invariant(wire, 'a position view');
       return wire;
@@ -1325,6 +1455,33 @@ export function createContractsService(deps: {
             };
           }),
       };
+    },
+
+    /**
+     * Staff (admin) change an instrument's terms: validated, written with its audit entry in one
+     * transaction, then every instrument's terms are re-read here (the one place terms load).
+     * Positions and orders already placed keep the terms they copied when placed.
+     */
+    async saveTerms(actor: AuditActor, body: AdminContractTermsBody): Promise<ContractInstrument> {
+      const instrument = instrumentOf(body.currency_id);
+      const values = validTerms(body);
+      await inTransaction(async (tx) => {
+        const before = await repository.lockTerms(tx, instrument.id);
+        if (!before) throw contractsError('instrument_not_found');
+        const now = clock.now();
+        await repository.updateTerms(tx, instrument.id, { ...values, updatedAt: now });
+        const after = await repository.lockTerms(tx, instrument.id);
+        await recordAudit(tx, {
+          actor,
+          action: 'contracts.terms_save',
+          target: { type: 'contract_terms', id: instrument.id },
+          before: termsAuditView(before),
+          after: after && termsAuditView(after),
+          at: now,
+        });
+      });
+      await loadTerms();
+      return instrumentView(instrument, await sideInterest(null, instrument.id));
     },
 
     async adminView() {

@@ -11,6 +11,7 @@ import type { Ledger } from '../ledger';
 import type { MarketService } from '../market';
 import type { Scheduler } from '../schedule';
 import { contractsChecks } from './contracts.checks';
+import { installContractsRealtime } from './contracts.realtime';
 import { contractsRoutes } from './contracts.routes';
 import { type ContractsLogger, createContractsService } from './contracts.service';
 
@@ -43,6 +44,7 @@ export async function createContractsModule(deps: {
   return {
     ...contractsManifest,
     routes: contractsRoutes(contracts),
+    realtime: (io) => installContractsRealtime(io, contracts),
     close: () => contracts.stop(),
   };
 }

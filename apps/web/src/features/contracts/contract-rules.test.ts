@@ -18,6 +18,8 @@ const instrument = {
   maintenance: '0.5',
   liquidation_fee: '0.2',
   max_profit: '100',
+  side_cap: '20',
+  max_tick_age: 30,
   reference: { price: '95000', tick_id: '1', time: 0 },
   fresh: true,
   session: { open: true, next_open: null, hours: null },

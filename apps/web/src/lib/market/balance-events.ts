@@ -9,6 +9,7 @@ import { balanceQueryKeys, spotQueryKeys } from './spot-query-keys';
  */
 const walletChangedEvent = `wallet:${'changed'}` as const;
 const verificationChangedEvent = `verification:${'changed'}` as const;
+const contractPositionEvent = `contracts:${'position'}` as const;
 
 /**
  * The user room's news, whatever screen is open. Balances changed on the server (a fill, a
@@ -27,7 +28,15 @@ export function listenForUserEvents(socket: Socket<ServerToClientEvents, ClientT
     for (const queryKey of balanceQueryKeys) void queryClient.invalidateQueries({ queryKey });
   });
   socket.on('spot:order', () => void queryClient.invalidateQueries({ queryKey: spotQueryKeys.orders }));
+  // A contract position changed (a trigger closed it, a limit filled): the contract screens'
+  // queries (features/contracts contractKeys.all, not imported here to keep Home small) refetch.
+  socket.on(
+    contractPositionEvent,
+    () => void queryClient.invalidateQueries({ queryKey: contractsQueryRoot }),
+  );
 }
+
+const contractsQueryRoot = ['contracts'] as const;
 
 /**
  * Staff decided one of the user's verification requests: the verification state, the profile's

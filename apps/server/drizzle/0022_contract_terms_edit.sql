@@ -1,0 +1,3 @@
+ALTER TABLE "contract_terms" DROP CONSTRAINT "contract_terms_positive";--> statement-breakpoint
+ALTER TABLE "contract_terms" ADD COLUMN "max_tick_age_ms" integer DEFAULT 30000 NOT NULL;--> statement-breakpoint
+ALTER TABLE "contract_terms" ADD CONSTRAINT "contract_terms_positive" CHECK ("contract_terms"."contract_size" > 0 and "contract_terms"."spread" >= 0 and "contract_terms"."open_fee_ppm" >= 0 and "contract_terms"."close_fee_ppm" >= 0 and "contract_terms"."overnight_ppm" >= 0 and "contract_terms"."maintenance_ppm" > 0 and "contract_terms"."liquidation_fee_ppm" >= 0 and "contract_terms"."max_move_ppm" > 0 and "contract_terms"."side_cap_ppm" >= 0 and "contract_terms"."max_tick_age_ms" > 0);
