@@ -31,7 +31,7 @@ import { createNftModule, nftManifest } from './modules/nft';
 import { createOptionsModule, optionsManifest } from './modules/options';
 import { createPayoutMethodsModule, payoutMethodsManifest } from './modules/payout-methods';
 import { createScheduleModule, createScheduler, type Scheduler, scheduleManifest } from './modules/schedule';
-import { createSpotModule, type SpotExchange, spotManifest } from './modules/spot';
+import { createSpotModule, ensureMarketMakerUser, type SpotExchange, spotManifest } from './modules/spot';
 import { createStaffModule, staffManifest, withStaffSessions } from './modules/staff';
 import { createThrottleModule, throttleManifest } from './modules/throttle';
 import { createTimezoneModule, timezoneManifest } from './modules/timezone';
@@ -156,7 +156,14 @@ const registrations = (built: {
   { manifest: payoutMethodsManifest, build: (k) => createPayoutMethodsModule(k) },
   { manifest: withdrawalsManifest, build: (k) => createWithdrawalsModule({ ...k, prices: k.market }) },
   { manifest: spotManifest, build: () => built.spot },
-  { manifest: ieoManifest, build: (k) => createIeoModule(k) },
+  {
+    manifest: ieoManifest,
+    build: (k) =>
+      createIeoModule({
+        ...k,
+        marketMakerUser: k.config.marketMaker.enabled ? () => ensureMarketMakerUser(k.db, k.clock) : null,
+      }),
+  },
   { manifest: optionsManifest, build: (k) => createOptionsModule(k) },
   { manifest: miningManifest, build: (k) => createMiningModule(k) },
   { manifest: dualManifest, build: (k) => createDualModule(k) },

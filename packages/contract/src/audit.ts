@@ -52,6 +52,7 @@ export const auditActions = [
   'staff.logout',
   'halt.resume',
   'ieo.project_create',
+  'ieo.project_list',
   'option_terms.update',
   'option_pool.fund',
   'mining.product_save',

@@ -69,6 +69,13 @@ export const ieoProjectSchema = z.object({
   allocated_at: z.number().int().nullable(),
   released_at: z.number().int().nullable(),
   rule_version: z.number().int().nullable(),
+  /** Set once staff opened the spot pair (from `listing_at` on): its symbol, e.g. "ORBT/USDT". */
+  listed_at: z.number().int().nullable(),
+  listing_symbol: z.string().nullable(),
+  /** The reference price (USDT per token) staff set and recorded as the pair's first tick. */
+  listing_reference: amountText.nullable(),
+  /** Tokens moved from the issuance account to the market maker at listing. */
+  maker_inventory: amountText.nullable(),
   /** The server's clock, for countdowns. */
   now: z.number().int(),
 });
@@ -208,5 +215,24 @@ export type AdminIeoProjectCreate = z.output<typeof adminIeoProjectCreateBodySch
 export const adminIeoProjectCreateRoute = postRoute('/admin/ieo/projects/create', {
   policy: { staff: ['admin'] },
   body: adminIeoProjectCreateBodySchema,
+  reply: ieoProjectSchema,
+});
+
+/**
+ * Console: open the spot pair `<symbol>/USDT` once the listing time has come (admin, audited).
+ * `reference_price` (USDT per whole token) is recorded as the pair's first tick; the market maker
+ * quotes around it. `maker_inventory` tokens (default 0) move from the project's issuance account
+ * (the unallocated remainder) to the maker by a recorded entry.
+ */
+export const adminIeoProjectListBodySchema = z.strictObject({
+  project_id: positiveIntParam,
+  reference_price: amountText,
+  maker_inventory: amountText.default('0'),
+});
+export type AdminIeoProjectListBody = z.input<typeof adminIeoProjectListBodySchema>;
+
+export const adminIeoProjectListRoute = postRoute('/admin/ieo/projects/list', {
+  policy: { staff: ['admin'] },
+  body: adminIeoProjectListBodySchema,
   reply: ieoProjectSchema,
 });

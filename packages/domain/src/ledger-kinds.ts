@@ -34,6 +34,7 @@ export const entryKinds = [
   'ieo_mint',
   'ieo_purchase',
   'ieo_allocation',
+  'ieo_listing',
   'contract_fee',
   'contract_pnl',
   'contract_overnight',

@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import {
   type AdminIeoProjectCreateBody,
   adminIeoProjectCreateRoute,
+  adminIeoProjectListRoute,
   adminIeoProjectsRoute,
   currencyListRoute,
   type IeoProject,
@@ -53,6 +54,20 @@ const stateColour: Record<IeoProject['state'], string> = {
   finished: 'default',
 };
 
+type ListingForm = { reference_price: string; maker_inventory: string };
+
+/** Tokens the allocation left in the issuance account (decimal text at the token's scale). */
+function unallocatedOf(row: IeoProject): string {
+  const scale = row.token_scale;
+  const units = (text: string) => {
+    const [whole = '0', fraction = ''] = text.split('.');
+    return BigInt(whole + fraction.padEnd(scale, '0').slice(0, scale));
+  };
+  const rest = units(row.issuance) - units(row.allocated_total ?? '0');
+  const digits = rest.toString().padStart(scale + 1, '0');
+  return scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+}
+
 /** A `datetime-local` value (the browser's time zone) as Unix milliseconds. */
 function millisecondsOf(local: string): number {
   return new Date(local).getTime();
@@ -70,6 +85,8 @@ export function IeoPage() {
   const [creating, setCreating] = useState(false);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<ProjectForm>();
+  const [listing, setListing] = useState<IeoProject | null>(null);
+  const [listForm] = Form.useForm<ListingForm>();
   const projects = useQuery({ queryKey: ['ieo-projects'], queryFn: () => callRoute(adminIeoProjectsRoute) });
   const currencies = useQuery({ queryKey: ['currencies'], queryFn: () => callRoute(currencyListRoute) });
   const currencyOptions = [
@@ -105,6 +122,27 @@ export function IeoPage() {
       void message.success(t('saved'));
       setCreating(false);
       form.resetFields();
+      void queryClient.invalidateQueries({ queryKey: ['ieo-projects'] });
+    } catch (failure) {
+      void message.error(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const list = async (project: IeoProject, values: ListingForm) => {
+    setSaving(true);
+    try {
+      await callRoute(adminIeoProjectListRoute, {
+        params: {
+          project_id: project.id,
+          reference_price: values.reference_price.trim(),
+          maker_inventory: values.maker_inventory?.trim() || '0',
+        },
+      });
+      void message.success(t('saved'));
+      setListing(null);
+      listForm.resetFields();
       void queryClient.invalidateQueries({ queryKey: ['ieo-projects'] });
     } catch (failure) {
       void message.error(failure instanceof Error ? failure.message : String(failure));
@@ -185,8 +223,60 @@ export function IeoPage() {
                 ? dateTime(row.release_at)
                 : t('ieo.released', { time: dateTime(row.released_at) }),
           },
+          {
+            title: t('ieo.listing'),
+            render: (_, row) =>
+              row.listed_at !== null ? (
+                t('ieo.listed', {
+                  symbol: row.listing_symbol,
+                  price: row.listing_reference,
+                  inventory: `${row.maker_inventory} ${row.symbol}`,
+                })
+              ) : row.allocated_at !== null && row.now >= row.listing_at ? (
+                <Button size="small" onClick={() => setListing(row)} data-testid={`ieo-list-${row.id}`}>
+                  {t('ieo.listOpen')}
+                </Button>
+              ) : (
+                <Typography.Text type="secondary">
+                  {t('ieo.listingFrom', { time: dateTime(row.listing_at) })}
+                </Typography.Text>
+              ),
+          },
         ]}
       />
+      <Modal
+        open={listing !== null}
+        title={listing ? t('ieo.listTitle', { symbol: listing.symbol }) : ''}
+        okText={t('ieo.listConfirm')}
+        okButtonProps={{ danger: true, id: 'ieo-list-confirm' }}
+        cancelText={t('cancel')}
+        confirmLoading={saving}
+        onOk={() => listForm.submit()}
+        onCancel={() => setListing(null)}
+        destroyOnHidden
+      >
+        <Alert type="warning" showIcon title={t('ieo.listWarning')} style={{ marginBottom: 16 }} />
+        {listing ? (
+          <Form<ListingForm>
+            form={listForm}
+            layout="vertical"
+            onFinish={(values) => void list(listing, values)}
+            initialValues={{ maker_inventory: '0' }}
+          >
+            <Form.Item name="reference_price" label={t('ieo.referencePrice')} rules={amountRule}>
+              <Input inputMode="decimal" data-testid="ieo-list-reference" />
+            </Form.Item>
+            <Form.Item
+              name="maker_inventory"
+              label={t('ieo.makerInventory')}
+              extra={t('ieo.makerInventoryHelp', { max: `${unallocatedOf(listing)} ${listing.symbol}` })}
+              rules={amountRule}
+            >
+              <Input inputMode="decimal" data-testid="ieo-list-inventory" />
+            </Form.Item>
+          </Form>
+        ) : null}
+      </Modal>
       <Modal
         open={creating}
         title={t('ieo.new')}

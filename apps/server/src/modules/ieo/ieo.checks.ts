@@ -2,7 +2,8 @@
  * The IEO module's part of the ledger checks of reliability.md: 5 (what is held is what is open:
  * a waiting subscription holds its payment, a locked allocation holds its tokens) and 6 (each
  * subscription is settled once, and the issuance is conserved: minted once, and the issuance
- * account keeps exactly what was not allocated).
+ * account keeps exactly what was neither allocated nor moved to the market maker at listing, by one
+ * recorded entry).
  */
 import { sql } from 'drizzle-orm';
 import { type LedgerCheck, checkProblems as problems, checkProblemsLimit as problemsLimit } from '../ledger';
@@ -57,17 +58,20 @@ export const ieoChecks: readonly LedgerCheck[] = [
         db,
         sql`select p.id, p.issuance::text as issuance, coalesce(a.balance, 0)::text as balance,
                    (select coalesce(sum(o.allocated), 0) from ieo_orders o where o.project_id = p.id)::text as allocated,
-                   (select count(*) from ledger_entries e where e.reference = 'ieo:' || p.id || ':mint')::int as mints
+                   (select count(*) from ledger_entries e where e.reference = 'ieo:' || p.id || ':mint')::int as mints,
+                   coalesce(p.maker_inventory, 0)::text as maker
             from ieo_projects p
             left join ledger_accounts a on a.system_name = 'pool:ieo:' || p.id and a.currency_id = p.currency_id
             where (select count(*) from ledger_entries e where e.reference = 'ieo:' || p.id || ':mint') <> 1
                or coalesce(a.balance, 0) + (select coalesce(sum(o.allocated), 0) from ieo_orders o where o.project_id = p.id)
-                  <> p.issuance
+                  + coalesce(p.maker_inventory, 0) <> p.issuance
+               or (select count(*) from ledger_entries e where e.reference = 'ieo:' || p.id || ':listing')
+                  <> (case when coalesce(p.maker_inventory, 0) > 0 then 1 else 0 end)
                or (p.allocated_total is not null and p.allocated_total <>
                    (select coalesce(sum(o.allocated), 0) from ieo_orders o where o.project_id = p.id))
             limit ${problemsLimit}`,
         (row) =>
-          `project ${row.id}: ${row.mints} mint entries; issuance account ${row.balance} + allocated ${row.allocated} <> ${row.issuance}`,
+          `project ${row.id}: ${row.mints} mint entries; issuance account ${row.balance} + allocated ${row.allocated} + maker ${row.maker} <> ${row.issuance}, or its listing entry is missing or doubled`,
       );
       // The issuer's account holds exactly what the allocations charged, per payable currency.
       const raised = await problems(

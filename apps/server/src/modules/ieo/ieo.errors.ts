@@ -11,7 +11,12 @@ export type IeoErrorCode =
   | 'amount_too_large'
   | 'already_allocated'
   | 'symbol_taken'
-  | 'terms_invalid';
+  | 'terms_invalid'
+  | 'listing_not_yet'
+  | 'already_listed'
+  | 'listing_reference_invalid'
+  | 'listing_inventory_too_large'
+  | 'listing_no_market_maker';
 
 export const ieoErrorKeys = {
   not_started: 'ieo.errors.not_started',
@@ -27,6 +32,11 @@ export const ieoErrorKeys = {
   already_allocated: 'ieo.errors.already_allocated',
   symbol_taken: 'ieo.errors.symbol_taken',
   terms_invalid: 'ieo.errors.terms_invalid',
+  listing_not_yet: 'ieo.errors.listing_not_yet',
+  already_listed: 'ieo.errors.already_listed',
+  listing_reference_invalid: 'ieo.errors.listing_reference_invalid',
+  listing_inventory_too_large: 'ieo.errors.listing_inventory_too_large',
+  listing_no_market_maker: 'ieo.errors.listing_no_market_maker',
 } as const satisfies Record<IeoErrorCode, MessageKey>;
 
 export function ieoError(code: IeoErrorCode): AppError {

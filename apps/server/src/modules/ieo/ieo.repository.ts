@@ -28,6 +28,10 @@ export type ProjectRecord = {
   readonly applications: number | null;
   readonly passes: number | null;
   readonly releasedAt: Date | null;
+  readonly listedAt: Date | null;
+  readonly listingSymbol: string | null;
+  readonly listingReference: string | null;
+  readonly makerInventory: bigint | null;
   /** Live figures: subscriptions so far and the tokens they ask for. */
   readonly liveApplications: number;
   readonly liveRequested: bigint;
@@ -58,6 +62,10 @@ type ProjectRow = {
   applications: number | null;
   passes: number | null;
   released_at: Date | string | null;
+  listed_at: Date | string | null;
+  listing_symbol: string | null;
+  listing_reference: string | null;
+  maker_inventory: string | null;
   live_applications: number;
   live_requested: string;
   prices: { currency_id: number; price: string }[] | null;
@@ -91,6 +99,10 @@ function projectOf(row: ProjectRow): ProjectRecord {
     applications: row.applications === null ? null : Number(row.applications),
     passes: row.passes === null ? null : Number(row.passes),
     releasedAt: dateOrNull(row.released_at),
+    listedAt: dateOrNull(row.listed_at),
+    listingSymbol: row.listing_symbol,
+    listingReference: row.listing_reference,
+    makerInventory: bigintOrNull(row.maker_inventory),
     liveApplications: Number(row.live_applications),
     liveRequested: BigInt(row.live_requested),
     prices: (row.prices ?? []).map((price) => ({
@@ -103,7 +115,8 @@ function projectOf(row: ProjectRow): ProjectRecord {
 const projectColumns = sql`p.id, p.name, p.symbol, p.currency_id, p.token_scale, p.logo, p.whitepaper_url,
   p.website_url, p.descriptions, p.issuance::text, p.min_per_user::text, p.max_per_user::text, p.starts_at,
   p.ends_at, p.lock_days, p.listing_at, p.allocated_at, p.rule_version, p.requested_total::text,
-  p.allocated_total::text, p.applications, p.passes, p.released_at,
+  p.allocated_total::text, p.applications, p.passes, p.released_at, p.listed_at, p.listing_symbol,
+  p.listing_reference, p.maker_inventory::text,
   (select count(*)::int from ieo_orders o where o.project_id = p.id) as live_applications,
   (select coalesce(sum(o.amount), 0)::text from ieo_orders o where o.project_id = p.id) as live_requested,
   (select json_agg(json_build_object('currency_id', x.currency_id, 'price', x.price::text) order by x.currency_id)
@@ -376,4 +389,24 @@ export async function markReleased(tx: Database, projectId: number, at: Date): P
         returning id::text`,
   );
   return rows.length;
+}
+
+/** Marks a project listed, once: false when it already was. */
+export async function markListed(
+  db: Database,
+  params: {
+    readonly id: number;
+    readonly at: Date;
+    readonly symbol: string;
+    readonly reference: string;
+    readonly makerInventory: bigint;
+  },
+): Promise<boolean> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`update ieo_projects set listed_at = ${params.at.toISOString()}::timestamptz, listing_symbol = ${params.symbol},
+          listing_reference = ${params.reference}, maker_inventory = ${params.makerInventory.toString()}
+        where id = ${params.id} and listed_at is null returning id`,
+  );
+  return rows.length === 1;
 }

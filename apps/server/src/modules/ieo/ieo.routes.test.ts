@@ -274,7 +274,12 @@ describe.each(testDatabases())('ieo on $name', (testDatabase) => {
       .filter((route) => route.method === 'POST' && /project|ieo/.test(route.url))
       .map((route) => route.url)
       .sort();
-    expect(writes).toEqual(['/api/admin/ieo/projects/create', '/api/project/order']);
+    // Listing opens the spot pair; its body (project, reference, maker inventory) sets no allocation.
+    expect(writes).toEqual([
+      '/api/admin/ieo/projects/create',
+      '/api/admin/ieo/projects/list',
+      '/api/project/order',
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   adminIeoProjectCreateRoute,
+  adminIeoProjectListRoute,
   adminIeoProjectsRoute,
   ieoAllocationInputsRoute,
   ieoMyOrdersRoute,
@@ -94,6 +95,19 @@ export function ieoRoutes(ieo: IeoService): FastifyPluginAsyncZod {
           'the allocation is scheduled at `ends_at`. Terms cannot be changed afterwards. Audited.',
       },
       (request) => ieo.createProject(staffActorOf(request), request.body),
+    );
+
+    staff.post(
+      adminIeoProjectListRoute,
+      {
+        summary: 'List the token: open its spot pair on a staff-set reference, quoted by the market maker',
+        description:
+          'From `listing_at` on, once. The market module adds `<symbol>/USDT` on the reference price, ' +
+          'recorded as the pair’s first tick (source "reference"); the spot module opens the pair; ' +
+          '`maker_inventory` tokens move from the issuance account `pool:ieo:<id>` (what the allocation ' +
+          'left) to the market maker by the entry `ieo:<id>:listing`. Audited.',
+      },
+      (request) => ieo.listToken(staffActorOf(request), request.body),
     );
   };
 }

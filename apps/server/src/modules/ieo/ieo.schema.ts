@@ -55,11 +55,25 @@ export const ieoProjects = pgTable(
     passes: integer('passes'),
     /** Set once when the locked allocations are released. */
     releasedAt: timestamp('released_at', { withTimezone: true }),
+    /**
+     * Set once when staff open the spot pair (from `listing_at` on, admin, audited): the pair's
+     * symbol, the reference price they set (recorded as the pair's first tick) and the tokens
+     * moved from the issuance account to the market maker by the entry `ieo:<id>:listing`.
+     */
+    listedAt: timestamp('listed_at', { withTimezone: true }),
+    listingSymbol: text('listing_symbol'),
+    listingReference: text('listing_reference'),
+    makerInventory: units('maker_inventory'),
   },
   () => [
     check(
       'ieo_projects_terms',
       sql`issuance > 0 and min_per_user > 0 and max_per_user >= min_per_user and ends_at > starts_at and lock_days >= 0`,
+    ),
+    check(
+      'ieo_projects_listing',
+      sql`(listed_at is null) = (listing_symbol is null) and (listed_at is null) = (maker_inventory is null)
+          and (maker_inventory is null or maker_inventory >= 0)`,
     ),
     check(
       'ieo_projects_allocation',

@@ -8,6 +8,7 @@
  */
 import type {
   AdminIeoProjectCreate,
+  AdminIeoProjectListBody,
   IeoAllocationInputs,
   IeoOrder,
   IeoProject,
@@ -38,6 +39,7 @@ import {
   userAccountKinds,
   userFacingLedgerError,
 } from '../ledger';
+import type { InstrumentCommands } from '../market';
 import type { DueWork, Scheduler, WorkOutcome } from '../schedule';
 import { ieoError } from './ieo.errors';
 import type { OrderRecord, ProjectRecord } from './ieo.repository';
@@ -49,8 +51,19 @@ export const ieoReleaseKind = 'ieo:release';
 /** The account names of a project: its issuance (tokens) and its issuer's proceeds (payments). */
 export const issuanceAccount = (projectId: number) => `pool:ieo:${projectId}` as const;
 export const issuerAccount = (projectId: number) => `pool:ieo_issuer:${projectId}` as const;
+/** The quote currency of a listed token's spot pair. */
+export const listingQuote = 'USDT';
+/** Decimals a listing's prices are shown and ticked at, at most (and at most the quote's scale). */
+const listingPriceDecimalsMax = 6;
+const listingPriceDecimalsMin = 4;
 
 const pageSizeDefault = 10;
+
+/** Decimals of a decimal text, trailing zeros ignored. */
+function decimalsOf(text: string): number {
+  const fraction = text.split('.')[1] ?? '';
+  return fraction.replace(/0+$/, '').length;
+}
 
 export type IeoService = ReturnType<typeof createIeoService>;
 
@@ -60,6 +73,10 @@ export function createIeoService(deps: {
   readonly ledger: Ledger;
   readonly scheduler: Scheduler;
   readonly halts: Halts;
+  /** The market module's instrument commands: the listing adds its spot pair through them. */
+  readonly instruments: Pick<InstrumentCommands, 'createInTransaction' | 'announce'>;
+  /** The house market maker's user, or null when the maker is off (no listing then). */
+  readonly marketMakerUser: (() => Promise<number>) | null;
 }) {
   const { db, clock, ledger, scheduler, halts } = deps;
 
@@ -124,6 +141,10 @@ export function createIeoService(deps: {
       allocated_at: project.allocatedAt?.getTime() ?? null,
       released_at: project.releasedAt?.getTime() ?? null,
       rule_version: project.ruleVersion,
+      listed_at: project.listedAt?.getTime() ?? null,
+      listing_symbol: project.listingSymbol,
+      listing_reference: project.listingReference,
+      maker_inventory: project.makerInventory === null ? null : tokens(project.makerInventory),
       now,
     };
   }
@@ -459,6 +480,110 @@ export function createIeoService(deps: {
         currencyMap(),
       ]);
       return { list: list.map((p) => projectView(p, currencies, 'en')) };
+    },
+
+    /**
+     * Opens the token's spot pair `<symbol>/USDT` (admin, audited), once, from the listing time
+     * on: the market module adds the instrument on the staff-set reference (recorded as its first
+     * tick, source "reference"), the spot module opens the pair, and `maker_inventory` tokens move
+     * from the issuance account (what the allocation left) to the market maker by the entry
+     * `ieo:<id>:listing`. The maker then quotes around the reference like any pair.
+     */
+    async listToken(actor: AuditActor, body: AdminIeoProjectListBody): Promise<IeoProject> {
+      const makerUser = deps.marketMakerUser;
+      if (!makerUser) throw ieoError('listing_no_market_maker');
+      const currencies = await currencyMap();
+      const quote = [...currencies.values()].find((currency) => currency.code === listingQuote);
+      invariant(quote, 'the listing quote currency exists');
+      const priceDecimalsMax = Math.min(listingPriceDecimalsMax, quote.scale);
+      const reference = parseAmount(body.reference_price, priceDecimalsMax);
+      if (!reference.ok || reference.units <= 0n) throw ieoError('listing_reference_invalid');
+      const referenceDecimals = decimalsOf(body.reference_price);
+      const priceDecimals = Math.min(priceDecimalsMax, Math.max(listingPriceDecimalsMin, referenceDecimals));
+      // The reference on the pair's tick grid (exact: it has at most priceDecimals decimals).
+      const referenceUnits = reference.units / 10n ** BigInt(priceDecimalsMax - priceDecimals);
+      const makerUserId = await makerUser();
+      const now = clock.now();
+      const instrumentId = await inTransaction(async (tx) => {
+        const project = await repository.projectById(tx, Number(body.project_id), 'update');
+        if (!project) throw ieoError('project_not_found');
+        if (project.listedAt) throw ieoError('already_listed');
+        if (now.getTime() < project.listingAt.getTime() || !project.allocatedAt)
+          throw ieoError('listing_not_yet');
+        const inventory = parseAmount(body.maker_inventory ?? '0', project.tokenScale);
+        if (!inventory.ok) throw ieoError('terms_invalid');
+        const unallocated = project.issuance - (project.allocatedTotal ?? 0n);
+        if (inventory.units > unallocated) throw ieoError('listing_inventory_too_large');
+        const symbol = `${project.symbol}/${listingQuote}`;
+        const referenceText = fromScaledBigint(referenceUnits, priceDecimals);
+        const id = await deps.instruments.createInTransaction(tx, actor, {
+          symbol,
+          kind: 'spot',
+          base: project.symbol,
+          quote: listingQuote,
+          tick_size: fromScaledBigint(1n, priceDecimals),
+          lot_size: fromScaledBigint(1n, project.tokenScale),
+          price_decimals: priceDecimals,
+          reference_price: referenceText,
+          feed: 'reference',
+        });
+        if (inventory.units > 0n) {
+          await ledger.apply(
+            tx,
+            [
+              {
+                type: 'transfer',
+                entry: {
+                  kind: 'ieo_listing',
+                  userId: makerUserId,
+                  reference: `ieo:${project.id}:listing`,
+                  memo: { project_id: project.id, purpose: 'market maker inventory' },
+                  legs: [
+                    {
+                      account: { system: issuanceAccount(project.id), currencyId: project.currencyId },
+                      amount: -inventory.units,
+                    },
+                    {
+                      account: {
+                        userId: makerUserId,
+                        currencyId: project.currencyId,
+                        kind: userAccountKinds.change,
+                      },
+                      amount: inventory.units,
+                    },
+                  ],
+                },
+              },
+            ],
+            now,
+          );
+        }
+        const marked = await repository.markListed(tx, {
+          id: project.id,
+          at: now,
+          symbol,
+          reference: referenceText,
+          makerInventory: inventory.units,
+        });
+        invariant(marked, 'the project is listed once');
+        await recordAudit(tx, {
+          actor,
+          action: 'ieo.project_list',
+          target: { type: 'ieo_project', id: project.id },
+          before: null,
+          after: {
+            symbol,
+            instrument_id: id,
+            reference_price: referenceText,
+            maker_inventory: fromScaledBigint(inventory.units, project.tokenScale),
+            maker_user_id: makerUserId,
+          },
+          at: now,
+        });
+        return id;
+      });
+      await deps.instruments.announce(instrumentId);
+      return this.detail(Number(body.project_id), 'en');
     },
 
     async createProject(actor: AuditActor, body: AdminIeoProjectCreate): Promise<IeoProject> {

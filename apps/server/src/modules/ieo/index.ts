@@ -9,6 +9,7 @@ import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
 import type { Halts } from '../halts';
 import type { Ledger } from '../ledger';
+import { createInstrumentCommands, type MarketService } from '../market';
 import type { Scheduler } from '../schedule';
 import { ieoChecks } from './ieo.checks';
 import { ieoRoutes } from './ieo.routes';
@@ -16,7 +17,7 @@ import { createIeoService } from './ieo.service';
 
 export const ieoManifest = {
   name: 'ieo',
-  entryKinds: ['ieo_mint', 'ieo_purchase', 'ieo_allocation'],
+  entryKinds: ['ieo_mint', 'ieo_purchase', 'ieo_allocation', 'ieo_listing'],
   ledgerChecks: ieoChecks,
   shortcuts: ['ieo'],
   localeNamespace: 'ieo',
@@ -28,7 +29,11 @@ export function createIeoModule(deps: {
   readonly ledger: Ledger;
   readonly scheduler: Scheduler;
   readonly halts: Halts;
+  readonly market: MarketService;
+  /** The house market maker's user, or null when the maker is off. */
+  readonly marketMakerUser: (() => Promise<number>) | null;
 }): AppModule {
-  const ieo = createIeoService(deps);
+  const instruments = createInstrumentCommands({ db: deps.db, clock: deps.clock, market: deps.market });
+  const ieo = createIeoService({ ...deps, instruments });
   return { ...ieoManifest, routes: ieoRoutes(ieo) };
 }

@@ -22,6 +22,9 @@ import { installMarketRealtime } from './realtime';
 /** @public */
 export type { FeedTick, MarketFeed, TicksListener } from './feeds/market-feed';
 export { backfillDaysDefault } from './market.backfill';
+/** Staff instrument commands (add, pause, ...); an IEO listing adds its pair through them. @public */
+export { createInstrumentCommands, type InstrumentCommands } from './market.instruments.service';
+export { referenceFeed } from './market.repository';
 /** @public */
 export type {
   CandleListener,

@@ -30,6 +30,11 @@ export type NewInstrument = {
   readonly referencePrice: string;
   readonly annualVolatility: string;
   readonly sortOrder: number;
+  /**
+   * "simulated" (default: a random walk from `referencePrice`) or "reference": the price staff
+   * set and record (an IEO token's listing); no feed moves it.
+   */
+  readonly feed?: 'simulated' | 'reference' | undefined;
 };
 
 /** Decimals of a positive decimal text, trailing zeros ignored; null when not positive. */
@@ -90,7 +95,7 @@ export async function instrumentSymbolTaken(db: Database, symbol: string): Promi
 export async function insertInstrumentRow(db: Database, instrument: NewInstrument): Promise<InstrumentRow> {
   const [row] = await db
     .insert(instruments)
-    .values({ ...instrument, status: 'trading', feed: 'simulated' })
+    .values({ ...instrument, status: 'trading', feed: instrument.feed ?? 'simulated' })
     .returning();
   if (!row) throw new Error('instrument insert returned nothing');
   return row;

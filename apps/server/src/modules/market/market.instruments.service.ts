@@ -112,6 +112,22 @@ export function createInstrumentCommands(deps: InstrumentCommandsDeps) {
     },
 
     async create(actor: AuditActor, body: InstrumentCreate): Promise<AdminInstrument> {
+      const id = await db.transaction((transaction) =>
+        this.createInTransaction(transaction as unknown as Database, actor, body),
+      );
+      await this.announce(id);
+      return viewOf(id);
+    },
+
+    /**
+     * The row and its audit entry inside the caller's transaction (an IEO listing commits them
+     * with its own records); the caller calls `announce` after the commit. Returns the id.
+     */
+    async createInTransaction(
+      tx: Database,
+      actor: AuditActor,
+      body: InstrumentCreate & { readonly feed?: 'simulated' | 'reference' | undefined },
+    ): Promise<number> {
       const fits = instrumentGridFits({
         tickSize: body.tick_size,
         lotSize: body.lot_size,
@@ -119,35 +135,40 @@ export function createInstrumentCommands(deps: InstrumentCommandsDeps) {
         referencePrice: body.reference_price,
       });
       if (!fits) throw marketError('instrument_rules_invalid');
-      const at = clock.now();
-      const id = await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Database;
-        if (await instrumentSymbolTaken(tx, body.symbol)) throw marketError('instrument_symbol_taken');
-        const row = await insertInstrumentRow(tx, {
-          symbol: body.symbol,
-          kind: body.kind,
-          base: body.base,
-          quote: body.quote,
-          tickSize: body.tick_size,
-          lotSize: body.lot_size,
-          priceDecimals: body.price_decimals,
-          tradingHours: body.trading_hours ?? null,
-          referencePrice: body.reference_price,
-          annualVolatility: body.annual_volatility ?? annualVolatilityDefault,
-          sortOrder: body.sort_order ?? 0,
-        });
-        await recordAudit(tx, {
-          actor,
-          action: 'instrument.create',
-          target: { type: 'instrument', id: row.id },
-          before: null,
-          after: snapshot(row),
-          at,
-        });
-        return row.id;
+      if (await instrumentSymbolTaken(tx, body.symbol)) throw marketError('instrument_symbol_taken');
+      const row = await insertInstrumentRow(tx, {
+        symbol: body.symbol,
+        kind: body.kind,
+        base: body.base,
+        quote: body.quote,
+        tickSize: body.tick_size,
+        lotSize: body.lot_size,
+        priceDecimals: body.price_decimals,
+        tradingHours: body.trading_hours ?? null,
+        referencePrice: body.reference_price,
+        annualVolatility:
+          body.feed === 'reference' ? '0' : (body.annual_volatility ?? annualVolatilityDefault),
+        sortOrder: body.sort_order ?? 0,
+        feed: body.feed,
       });
+      await recordAudit(tx, {
+        actor,
+        action: 'instrument.create',
+        target: { type: 'instrument', id: row.id },
+        before: null,
+        after: { ...snapshot(row), feed: row.feed, reference_price: row.referencePrice },
+        at: clock.now(),
+      });
+      return row.id;
+    },
+
+    /**
+     * After the commit: the market re-reads its instruments (a "reference" instrument gets its
+     * reference recorded as its first tick) and spot opens the pair of a new spot instrument.
+     * A restart does the same from the rows, so a crash between commit and this loses nothing.
+     */
+    async announce(id: number): Promise<void> {
       await deps.market.refreshInstruments({ created: id });
-      return viewOf(id);
     },
 
     update(actor: AuditActor, request: InstrumentDisplayRequest): Promise<AdminInstrument> {

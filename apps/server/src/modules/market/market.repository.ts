@@ -21,11 +21,21 @@ export const candleInsertBatchRows = 4_000;
  * Crypto instruments (spot and perpetual) take their prices from `feed`: "simulated" or a ccxt
  * exchange id. Stocks stay simulated unless an adapter for them is configured.
  */
+/** The feed of an instrument whose price staff set and record (an IEO token's listing). */
+export const referenceFeed = 'reference';
+
 export async function assignCryptoFeed(db: Database, feed: string): Promise<void> {
   await db
     .update(instruments)
     .set({ feed })
-    .where(and(inArray(instruments.kind, ['spot', 'perpetual']), ne(instruments.feed, feed)));
+    .where(
+      and(
+        inArray(instruments.kind, ['spot', 'perpetual']),
+        ne(instruments.feed, feed),
+        // A staff-set reference (an IEO listing) is never handed to a feed.
+        ne(instruments.feed, referenceFeed),
+      ),
+    );
 }
 
 export function listInstruments(db: Database): Promise<InstrumentRow[]> {

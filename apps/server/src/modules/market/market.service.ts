@@ -481,12 +481,28 @@ export function createMarketService(deps: {
     };
   }
 
-  /** Every trading simulated instrument gets a first tick, so every quote cites a real tick. */
+  /**
+   * Every trading simulated instrument gets a first tick, so every quote cites a real tick; an
+   * instrument on a staff-set reference (feed "reference", an IEO listing) gets its reference
+   * recorded as its tick (source "reference"), once, restarts included.
+   */
   async function firstTicks(): Promise<void> {
-    const second = Math.floor(clock.now().getTime() / 1000);
+    const now = clock.now().getTime();
+    const second = Math.floor(now / 1000);
     const ticks: FeedTick[] = [];
     for (const state of trading()) {
-      if (state.last || state.row.feed !== 'simulated') continue;
+      if (state.last) continue;
+      if (state.row.feed === repository.referenceFeed) {
+        ticks.push({
+          instrumentId: state.row.id,
+          price: fromScaledBigint(units(state.row.referencePrice, state.priceScale), state.priceScale),
+          volume: '0',
+          source: repository.referenceFeed,
+          time: now,
+        });
+        continue;
+      }
+      if (state.row.feed !== 'simulated') continue;
       const tick = simulatedTick(tickerFor(toSimulated(state.row), options.seed), options.seed, second, true);
       if (tick) ticks.push(tick);
     }

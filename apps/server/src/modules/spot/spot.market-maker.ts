@@ -20,7 +20,7 @@ import {
   userAccountBalances,
   userAccountKinds,
 } from '../ledger';
-import { type MarketService, usdtReferenceSymbol } from '../market';
+import { type MarketService, referenceFeed, usdtReferenceSymbol } from '../market';
 import {
   type BookLevel,
   type Inventory,
@@ -45,6 +45,20 @@ const feeReservePpm = 5_000n;
 const usdtScale = 8;
 /** Depth levels read for the sweep: enough to see every order priced through fair value. */
 const sweepDepthLevels = 100;
+
+/**
+ * The maker's user (created on first use): nobody can log in as it, its password random and
+ * thrown away, its login frozen. An IEO listing funds its inventory of the new token here.
+ */
+export async function ensureMarketMakerUser(db: Database, clock: Clock): Promise<number> {
+  const userId = await ensureDemoUser(db, {
+    email: marketMakerEmail,
+    password: randomBytes(32).toString('base64url'),
+    clock,
+  });
+  await db.execute(sql`update users set login_frozen = true where id = ${userId} and not login_frozen`);
+  return userId;
+}
 
 export type MarketMakerConfig = {
   readonly settings: Omit<MakerSettings, 'levelLots' | 'feeReservePpm'>;
@@ -90,7 +104,8 @@ function unitsDown(text: string, scale: number): bigint | null {
 
 export function createMarketMaker(deps: {
   readonly spot: SpotService;
-  readonly market: Pick<MarketService, 'onQuotes' | 'referencePrice'>;
+  readonly market: Pick<MarketService, 'onQuotes' | 'referencePrice'> &
+    Partial<Pick<MarketService, 'instruments'>>;
   readonly db: Database;
   readonly clock: Clock;
   readonly ledger: Ledger;
@@ -107,16 +122,7 @@ export function createMarketMaker(deps: {
   /** Per pair: the reference, book sequence and time of its last refresh (see requoteDue). */
   const lastQuoted = new Map<string, { referencePrice: bigint; seq: number; at: number }>();
 
-  async function ensureUser(): Promise<number> {
-    // Nobody can log in as the maker: its password is random and thrown away, its login frozen.
-    const userId = await ensureDemoUser(db, {
-      email: marketMakerEmail,
-      password: randomBytes(32).toString('base64url'),
-      clock,
-    });
-    await db.execute(sql`update users set login_frozen = true where id = ${userId} and not login_frozen`);
-    return userId;
-  }
+  const ensureUser = () => ensureMarketMakerUser(db, clock);
 
   async function loadPairs(): Promise<Map<string, Pair>> {
     const currencies = new Map((await listCurrencies(db)).map((currency) => [currency.id, currency]));
@@ -428,13 +434,29 @@ export function createMarketMaker(deps: {
       unsubscribe ??= market.onQuotes((quotes) => {
         if (stopped || !pairs) return;
         const unknown: string[] = [];
+        const ticked = new Set<string>();
         for (const quote of quotes) {
+          ticked.add(quote.symbol);
           if (pairs.has(quote.symbol)) void schedule(quote.symbol, true);
           else unknown.push(quote.symbol);
         }
+        // A pair on a staff-set reference (an IEO listing) has no feed ticking it: every batch
+        // offers it a re-quote (requoteDue: after a fill, or every requoteIntervalMs).
+        const referenced = (market.instruments?.() ?? [])
+          .filter((instrument) => instrument.feed === referenceFeed && !ticked.has(instrument.symbol))
+          .map((instrument) => instrument.symbol);
+        for (const symbol of referenced) {
+          if (pairs.has(symbol)) void schedule(symbol, true);
+          else unknown.push(symbol);
+        }
         if (unknown.length === 0) return;
         const spotSymbols = new Set(spot.markets().map((info) => info.symbol));
-        if (unknown.some((symbol) => spotSymbols.has(symbol))) void adoptNewPairs();
+        if (unknown.some((symbol) => spotSymbols.has(symbol))) {
+          // Adopted pairs are quoted at once: a reference pair may see no tick of its own.
+          void adoptNewPairs().then(() => {
+            for (const symbol of unknown) if (pairs?.has(symbol)) void schedule(symbol, true);
+          });
+        }
       });
     },
     async stop() {

@@ -16,6 +16,7 @@ import { userQueryRoot } from '../../lib/session';
 import { useAppStore } from '../../lib/stores/app-store';
 import { showToast } from '../../lib/toast';
 import { useDateTimeToMinute } from '../../lib/use-date-time';
+import { tradePath } from '../markets/lib/market-paths';
 import { myOrdersQuery, projectQuery, spotBalanceQuery, subscribe } from './api/ieo-api';
 import { Countdown, ProgressBar, StateChip, useServerNow } from './components/ieo-parts';
 import {
@@ -177,7 +178,15 @@ function ProjectFigures({ project }: { project: IeoProject }) {
           </div>
           <div>
             <dt>{t('ieo:listingTime')}</dt>
-            <dd>{dateTime(project.listing_at)}</dd>
+            <dd>
+              {project.listing_symbol ? (
+                <Link to={tradePath(project.listing_symbol, 'sell')} data-testid="ieo-trade-listed">
+                  {t('ieo:tradeListed', { symbol: project.listing_symbol })}
+                </Link>
+              ) : (
+                dateTime(project.listing_at)
+              )}
+            </dd>
           </div>
           {project.whitepaper && (
             <div>
