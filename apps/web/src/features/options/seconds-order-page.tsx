@@ -162,7 +162,11 @@ export function OrderPanel(props: OrderPanelProps = {}) {
   if (!term) return <p className="op-note">{t('options:order.unavailable')}</p>;
   return (
     <section className="op-panel" data-testid="options-panel">
-      <fieldset className="op-chips" aria-label={t('options:order.pair')}>
+      <fieldset
+        className="op-chips is-scroll"
+        aria-label={t('options:order.pair')}
+        data-testid="options-pairs"
+      >
         {pairs.map(([id, symbol]) => (
           <button
             key={id}

@@ -1,5 +1,5 @@
 import type { OptionOrder } from '@fairex/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -181,6 +181,12 @@ function ActiveOrder({
     refetchInterval: (query) => (query.state.data?.order.status === 3 ? false : 1_000),
   });
   const settled = receipt.data?.order.status === 3 ? receipt.data.order : null;
+  const queryClient = useQueryClient();
+  const isSettled = settled !== null;
+  useEffect(() => {
+    // The balance, the pool's reservations and the lists changed with the settlement.
+    if (isSettled) void queryClient.invalidateQueries({ queryKey: optionsKeys.root, exact: false });
+  }, [isSettled, queryClient]);
   const left = Math.max(0, Math.ceil((order.expires_at - now) / 1000));
   const total = order.seconds * 1000;
   const progress = Math.min(100, Math.max(0, ((now - order.accepted_at) / total) * 100));
