@@ -118,6 +118,8 @@ describe('seconds options in a browser', () => {
     expect(await page.getByTestId('seconds-open-price').innerText()).toMatch(/\d/);
     await screenshot(page, 'seconds-countdown-375');
     await page.getByTestId('seconds-result').waitFor({ timeout: 60_000 });
+    // The settlement refreshes the pool line: nothing reserved any more.
+    await expect.poll(() => page.getByTestId('options-pool').innerText()).toContain('orders 0.000000');
     await screenshot(page, 'seconds-result-375');
     await page.getByTestId('seconds-receipt').click();
     const check = page.getByTestId('options-receipt-check');
