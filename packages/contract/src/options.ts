@@ -161,6 +161,18 @@ export const optionPoolSchema = z.object({
   /** Open orders may reserve at most this share of the balance. */
   cap: z.string(),
   open_orders: z.number().int(),
+  /** Open orders of one instrument and duration may reserve at most this share of the balance. */
+  term_cap: z.string(),
+  /** Each instrument and duration: reserved for its open orders, and its limit in the currency. */
+  terms: z.array(
+    z.object({
+      match_id: z.number().int(),
+      symbol: z.string(),
+      seconds: z.number().int(),
+      exposure: z.string(),
+      limit: z.string(),
+    }),
+  ),
 });
 export type OptionPool = z.infer<typeof optionPoolSchema>;
 export const optionPoolRoute = getRoute('/microtrade/pool', {

@@ -48,6 +48,9 @@ const ContractPage = lazyPage(() =>
 const ContractOrdersPage = lazyPage(() =>
   import('../features/contracts/contract-orders-page').then((module) => module.ContractOrdersPage),
 );
+const SecondsPage = lazyPage(() =>
+  import('../features/options/seconds-page').then((module) => module.SecondsPage),
+);
 const SecondsOrderPage = lazyPage(() =>
   import('../features/options/seconds-order-page').then((module) => module.SecondsOrderPage),
 );
@@ -202,6 +205,7 @@ const routes: RouteObject[] = [
           { path: 'pages/transaction/currency_order', element: SpotOrdersPage },
           { path: 'pages/transaction/contract', element: ContractPage },
           { path: 'pages/transaction/contract_order', element: ContractOrdersPage },
+          { path: 'pages/transaction/seconds', element: SecondsPage },
           { path: 'pages/transaction/seconds_order', element: SecondsOrderPage },
           { path: 'pages/fund/exchange', element: ExchangePage },
           { path: 'pages/lockming/*', element: FinancePage },

@@ -114,6 +114,17 @@ export function OptionsTab() {
             </Descriptions.Item>
             <Descriptions.Item label={t('options.cap')}>{row.cap}</Descriptions.Item>
             <Descriptions.Item label={t('options.openOrders')}>{row.open_orders}</Descriptions.Item>
+            <Descriptions.Item label={t('options.termCap')}>{row.term_cap}</Descriptions.Item>
+            {row.terms
+              .filter((term) => !/^0(\.0+)?$/.test(term.exposure))
+              .map((term) => (
+                <Descriptions.Item
+                  key={`${term.match_id}-${term.seconds}`}
+                  label={t('options.termUsage', { symbol: term.symbol, seconds: term.seconds })}
+                >
+                  {term.exposure} / {term.limit} {row.currency_name}
+                </Descriptions.Item>
+              ))}
           </Descriptions>
         ))}
         <Flex gap={8} wrap>

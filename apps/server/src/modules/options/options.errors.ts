@@ -11,7 +11,8 @@ export type OptionsErrorCode =
   | 'stake_above_maximum'
   | 'price_unavailable'
   | 'order_not_found'
-  | 'terms_invalid';
+  | 'terms_invalid'
+  | 'term_cap_reached';
 
 export const optionsErrorKeys = {
   instrument_unavailable: 'options.errors.instrument_unavailable',
@@ -23,6 +24,7 @@ export const optionsErrorKeys = {
   price_unavailable: 'options.errors.price_unavailable',
   order_not_found: 'options.errors.order_not_found',
   terms_invalid: 'options.errors.terms_invalid',
+  term_cap_reached: 'options.errors.term_cap_reached',
 } as const satisfies Record<OptionsErrorCode, MessageKey>;
 
 export function optionsError(code: OptionsErrorCode): AppError {

@@ -16,16 +16,16 @@ import {
   optionSecondsRoute,
   optionSubmitRoute,
 } from '@fairex/contract';
-import { settleOption, userAccountKinds } from '@fairex/domain';
+import { settleOption, toScaledBigint, userAccountKinds } from '@fairex/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../platform/http/route-policy';
 import { serverMessages } from '../../platform/i18n/messages';
 import { expectLedgerClean, fundUser } from '../../test-support/money-test';
-import { startTestApp, steppingClock, type TestApp } from '../../test-support/test-app';
+import { composeSecondProcess, startTestApp, steppingClock, type TestApp } from '../../test-support/test-app';
 import { testDatabases } from '../../test-support/test-databases';
 import { userAccountBalances } from '../ledger';
 import { spotFixtures, usdtId } from '../spot/spot.fixtures';
-import { optionsExpiryKind } from './options.service';
+import { optionsExpiryKind, optionsHaltScope } from './options.service';
 
 const admin = 'staff-admin-options';
 const staffStandIns: Record<string, Principal> = {
@@ -142,16 +142,39 @@ describe.each(testDatabases())('seconds options on $name', (testDatabase) => {
     );
     expect(await micro(trader.userId)).toEqual({ balance: 1_000n * oneUsdt, held: 0n });
 
-    // Cap: half of 100 USDT may be reserved; 20 USDT at 0.8 reserves 16 each: three fit, the fourth not.
+    // Caps: with 300 USDT in the pool, half may be reserved in all, and a fifth (60 USDT) by one
+    // instrument and duration; 20 USDT at 0.8 reserves 16 each: three fit at 30 s, the fourth not.
+    await okMessage<OptionPool[]>(
+      caller.post('/admin/options/pool/fund', { currency_id: usdtId, number: '200' }, { token: admin }),
+    );
     const accepted: OptionOrder[] = [];
     for (let index = 0; index < 3; index += 1) {
       accepted.push(
         await okMessage<OptionOrder>(submit(trader.token, { number: '20', type: index % 2 === 0 ? 1 : 2 })),
       );
     }
-    expect(await errorOf(submit(trader.token, { number: '20' }))).toBe(en['ledger.errors.pool_exhausted']);
+    expect(await errorOf(submit(trader.token, { number: '20' }))).toBe(en['options.errors.term_cap_reached']);
+    const zhRefusal = await testApp.call({
+      method: 'POST',
+      url: `/api${optionSubmitRoute.path}`,
+      headers: { authorization: trader.token },
+      payload: { match_id: matchId, currency_id: usdtId, type: 1, seconds: 30, number: '20', lang: 'zh' },
+    });
+    expect(zhRefusal.body.message).toBe(serverMessages.zh['options.errors.term_cap_reached']);
     const [pool] = await okMessage<OptionPool[]>(caller.get('/microtrade/pool'));
-    expect(pool).toMatchObject({ balance: '100.000000', exposure: '48.000000', open_orders: 3 });
+    expect(pool).toMatchObject({
+      balance: '300.000000',
+      exposure: '48.000000',
+      open_orders: 3,
+      term_cap: '0.2',
+    });
+    expect(pool?.terms.find((term) => term.match_id === matchId && term.seconds === 30)).toMatchObject({
+      exposure: '48.000000',
+      limit: '60.000000',
+    });
+    console.log(
+      `[options ${testDatabase.name}] pool 300 USDT: 30 s reserved 48 of its 60 limit; a fourth 20 USDT order (16 more) refused: term_cap_reached`,
+    );
     expect(await micro(trader.userId)).toEqual({ balance: 1_000n * oneUsdt, held: 60n * oneUsdt });
 
     const first = accepted[0] as OptionOrder;
@@ -255,6 +278,126 @@ describe.each(testDatabases())('seconds options on $name', (testDatabase) => {
     );
     expect(refunded).toMatchObject({ status: 3, result: 'refund', payout: '10.000000', close_tick: null });
     expect((await micro(trader.userId)).held).toBe(0n);
+  });
+
+  it('parallel submits against one balance: exactly as many as it covers succeed', async () => {
+    // Room in the pool, so only the user's balance limits: 10 x 10 USDT at 30 s against 55 USDT.
+    await okMessage<OptionPool[]>(
+      caller.post('/admin/options/pool/fund', { currency_id: usdtId, number: '1000' }, { token: admin }),
+    );
+    const trader = await newTrader();
+    await fundUser(testApp.database, {
+      userId: trader.userId,
+      currencyId: usdtId,
+      units: 55n * oneUsdt,
+      kind: userAccountKinds.micro,
+    });
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () => submit(trader.token, { number: '10', seconds: 30 })),
+    );
+    const ok = replies.filter((reply) => reply.body.type === 'ok');
+    const refused = replies.filter((reply) => reply.body.type !== 'ok');
+    expect(ok).toHaveLength(5);
+    expect(new Set(refused.map((reply) => reply.body.message))).toEqual(
+      new Set([en['ledger.errors.insufficient_balance']]),
+    );
+    expect(await micro(trader.userId)).toEqual({ balance: 55n * oneUsdt, held: 50n * oneUsdt });
+    const open = await okMessage<{ total: number }>(
+      caller.get(`${optionListRoute.path}?status=1`, { token: trader.token }),
+    );
+    expect(open.total).toBe(5);
+    console.log(
+      `[options ${testDatabase.name}] parallel: 10 submits of 10 USDT against 55 USDT -> ${ok.length} accepted, ` +
+        `${refused.length} refused (insufficient balance); held 50 USDT`,
+    );
+    await elapse(30);
+    expect(await testApp.services.scheduler.runDue(clock.now())).toBe(5);
+    expect((await micro(trader.userId)).held).toBe(0n);
+    await expectLedgerClean(testApp.database);
+  });
+
+  it('a restart settles orders that expired while the worker was down once, on their expiry ticks', async () => {
+    const trader = await newTrader();
+    await fundUser(testApp.database, {
+      userId: trader.userId,
+      currencyId: usdtId,
+      units: 100n * oneUsdt,
+      kind: userAccountKinds.micro,
+    });
+    const orders = [
+      await okMessage<OptionOrder>(submit(trader.token, { number: '10', seconds: 30, type: 1 })),
+      await okMessage<OptionOrder>(submit(trader.token, { number: '10', seconds: 60, type: 2 })),
+    ];
+    await elapse(7);
+    orders.push(await okMessage<OptionOrder>(submit(trader.token, { number: '10', seconds: 30, type: 2 })));
+    // The server is killed here: its worker never runs again. The price feed keeps recording for
+    // 80 s (the ticks the orders will settle on), then the server starts again as a new process.
+    await elapse(80);
+    const restartAt = clock.now().getTime();
+    const restarted = await composeSecondProcess(testApp, clock);
+    expect(await restarted.services.scheduler.runDue(clock.now())).toBe(3);
+    // Exactly once: neither process settles them again.
+    expect(await restarted.services.scheduler.runDue(clock.now())).toBe(0);
+    expect(await testApp.services.scheduler.runDue(clock.now())).toBe(0);
+    expect(await restarted.services.scheduler.pending(optionsExpiryKind)).toBe(0);
+    let net = 0n;
+    for (const order of orders) {
+      const [expiryTick] = await testApp.services.market.ticksBetween({
+        instrumentId: matchId,
+        from: new Date(order.expires_at),
+        to: new Date(order.expires_at + order.tolerance_ms),
+        limit: 1,
+      });
+      const settled = await okMessage<OptionOrder>(
+        caller.get(`${optionResultRoute.path}?id=${order.id}`, { token: trader.token }),
+      );
+      expect(settled.status).toBe(3);
+      expect(settled.close_tick?.id).toBe(expiryTick?.id);
+      expect(settled.close_tick?.time).toBeLessThan(restartAt - 20_000);
+      const entries = (await testApp.database.db.execute(
+        `select count(*)::int as n from ledger_entries where reference = 'options:settle:${order.id}'`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(entries.rows[0]?.n ?? 0).toBeLessThanOrEqual(1);
+      const paid = toScaledBigint(settled.payout ?? '0', 6);
+      net += (paid.ok ? paid.value : 0n) - 10n * oneUsdt;
+      console.log(
+        `[options ${testDatabase.name}] restart: order ${order.id} ${settled.type === 1 ? 'up' : 'down'} ${order.seconds}s ` +
+          `expiry +${order.expires_at - restartAt} ms vs restart, close tick #${settled.close_tick?.id} at ` +
+          `+${(settled.close_tick?.time ?? 0) - order.expires_at} ms after expiry, open ${settled.open_tick.price} ` +
+          `close ${settled.close_tick?.price} -> ${settled.result}, paid ${settled.payout}`,
+      );
+    }
+    expect(await micro(trader.userId)).toEqual({ balance: 100n * oneUsdt + net, held: 0n });
+    await expectLedgerClean(testApp.database);
+  });
+
+  it('a switched-off duration, instrument or product refuses new orders and changes nothing', async () => {
+    const trader = await newTrader();
+    await fundUser(testApp.database, {
+      userId: trader.userId,
+      currencyId: usdtId,
+      units: 50n * oneUsdt,
+      kind: userAccountKinds.micro,
+    });
+    const setTerm = (seconds: number, enabled: boolean) =>
+      okMessage(
+        caller.post(
+          '/admin/options/terms/update',
+          { match_id: matchId, seconds, profit_rate: '0.9', min_number: '10', max_number: '10000', enabled },
+          { token: admin },
+        ),
+      );
+    await setTerm(300, false);
+    expect(await errorOf(submit(trader.token, { number: '10', seconds: 300 }))).toBe(
+      en['options.errors.duration_unknown'],
+    );
+    await setTerm(300, true);
+    await testApp.services.halts.halt(optionsHaltScope, 'test: the operator switched seconds options off');
+    expect(await errorOf(submit(trader.token, { number: '10', seconds: 300 }))).toBe(
+      en['halts.errors.halted'],
+    );
+    await okMessage(caller.post('/admin/halts/resume', { scope: optionsHaltScope }, { token: admin }));
+    expect(await micro(trader.userId)).toEqual({ balance: 50n * oneUsdt, held: 0n });
   });
 
   it('no route of any user or staff role takes a price, an expiry, an outcome or a payout', async () => {

@@ -51,6 +51,12 @@ export const optionsExpiryKind = 'options:expiry';
 export const optionsHaltScope = 'options';
 /** Open orders may reserve at most half of the pool's balance for their worst case. */
 export const optionsPoolCapPpm = 500_000n;
+/**
+ * And the open orders of one instrument and duration at most this share of it (so one busy pair
+ * or one short duration cannot use the whole pool): the per-term cap, sized from the pool.
+ */
+export const optionsTermCapPpm = 200_000n;
+const ppm = 1_000_000n;
 /** The currencies a stake can be paid in (by code). */
 const payableCodes = ['USDT'];
 /** Receipts list at most this many ticks between open and close. */
@@ -206,6 +212,40 @@ export function createOptionsService(deps: {
           ${lock ? sql`for update` : sql``}`,
     );
     return row ?? null;
+  }
+
+  /** What open orders of one instrument and duration may lose at most (their holds on the pool). */
+  async function termExposure(
+    tx: Database,
+    term: { instrumentId: number; seconds: number; currencyId: number },
+  ): Promise<bigint> {
+    const rows = await rowsOf<{ stake: string; rate: string }>(
+      tx,
+      sql`select stake::text, rate::text from option_orders
+          where status = 'open' and instrument_id = ${term.instrumentId} and seconds = ${term.seconds}
+            and currency_id = ${term.currencyId}`,
+    );
+    return rows.reduce((sum, row) => sum + optionWorstCaseExposure(BigInt(row.stake), BigInt(row.rate)), 0n);
+  }
+
+  /**
+   * Refuses an order that would take one instrument and duration past its share of the pool.
+   * The term's row is locked first, so parallel submits on one term are counted one after another.
+   */
+  async function assertTermCap(
+    tx: Database,
+    params: { instrumentId: number; seconds: number; currency: Currency; exposure: bigint },
+  ): Promise<void> {
+    await tx.execute(
+      sql`select 1 from option_terms where instrument_id = ${params.instrumentId} and seconds = ${params.seconds}
+          for update`,
+    );
+    const used = await termExposure(tx, { ...params, currencyId: params.currency.id });
+    const { balance } = await systemAccountBalance(tx, {
+      system: optionsPool,
+      currencyId: params.currency.id,
+    });
+    if ((used + params.exposure) * ppm > balance * optionsTermCapPpm) throw optionsError('term_cap_reached');
   }
 
   /** Settles one order at its expiry: the scheduled work's handler (exactly once, in its row's transaction). */
@@ -425,6 +465,13 @@ export function createOptionsService(deps: {
             ],
             now,
           );
+          // After the holds: a pool that cannot pay at all reports that (the ledger's refusal) first.
+          await assertTermCap(tx, {
+            instrumentId: params.matchId,
+            seconds: params.seconds,
+            currency,
+            exposure,
+          });
           await tx.execute(
             sql`insert into option_orders (id, user_id, instrument_id, currency_id, direction, seconds,
                   stake, rate, accepted_at, expires_at, open_tick_id, open_price, open_tick_at,
@@ -508,6 +555,23 @@ export function createOptionsService(deps: {
           exposure: fromScaledBigint(held, currency.scale),
           cap: rateText(optionsPoolCapPpm),
           open_orders: open?.n ?? 0,
+          term_cap: rateText(optionsTermCapPpm),
+          terms: await Promise.all(
+            (await termRows()).map(async (row) => ({
+              match_id: row.instrument_id,
+              symbol: symbolOf(row.instrument_id),
+              seconds: row.seconds,
+              exposure: fromScaledBigint(
+                await termExposure(db, {
+                  instrumentId: row.instrument_id,
+                  seconds: row.seconds,
+                  currencyId: currency.id,
+                }),
+                currency.scale,
+              ),
+              limit: fromScaledBigint((balance * optionsTermCapPpm) / ppm, currency.scale),
+            })),
+          ),
         });
       }
       return result;

@@ -65,6 +65,14 @@ export function ContractPage() {
         <span className="ct-switch-item is-active" aria-current="page">
           {t('contracts:switch.contract')}
         </span>
+        <Link
+          className="ct-switch-item"
+          to={contractRoutes.seconds}
+          replace
+          data-testid="contract-seconds-link"
+        >
+          {t('contracts:switch.seconds')}
+        </Link>
       </nav>
       {instruments.isPending ? (
         <div className="ct-body" aria-busy="true">

@@ -18,6 +18,7 @@ export const contractRoutes = {
   screen: '/pages/transaction/contract',
   orders: '/pages/transaction/contract_order',
   spot: '/pages/transaction/index',
+  seconds: '/pages/transaction/seconds',
 } as const;
 
 const moneyScale = 6;

@@ -66,7 +66,17 @@ export function SecondsOrderPage() {
   );
 }
 
-function OrderPanel() {
+type OrderPanelProps = {
+  /** The instrument shown, when a parent (the Seconds tab) follows it for its price and chart. */
+  readonly matchId?: number | null;
+  readonly onMatchId?: (id: number) => void;
+  /** Asked before the confirmation (the Seconds tab's one-time risk disclosure). */
+  readonly beforeConfirm?: () => Promise<boolean>;
+  readonly onSubmitted?: (order: OptionOrder) => void;
+};
+
+/** Instrument, duration chips with their payout, amount, break-even, up and down with a confirmation. */
+export function OrderPanel(props: OrderPanelProps = {}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const terms = useQuery(termsQuery);
@@ -76,7 +86,12 @@ function OrderPanel() {
     for (const term of terms.data ?? []) seen.set(term.match_id, term.symbol);
     return [...seen.entries()];
   }, [terms.data]);
-  const [matchId, setMatchId] = useState<number | null>(null);
+  const [ownMatchId, setOwnMatchId] = useState<number | null>(null);
+  const matchId = props.matchId ?? ownMatchId;
+  const setMatchId = (id: number) => {
+    setOwnMatchId(id);
+    props.onMatchId?.(id);
+  };
   const [seconds, setSeconds] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
@@ -88,6 +103,7 @@ function OrderPanel() {
 
   async function confirm(type: 1 | 2) {
     if (!term || !currency || pair === null) return;
+    if (props.beforeConfirm && !(await props.beforeConfirm())) return;
     const payout = winPayout(amount, term);
     if (payout === null) {
       showToast(t('options:order.amountRequired'));
@@ -127,12 +143,13 @@ function OrderPanel() {
     if (!accepted) return;
     setBusy(true);
     try {
-      await submitOption(
+      const order = await submitOption(
         { match_id: pair, currency_id: currency.id, type, seconds: term.seconds, number: amount },
         newIdempotencyKey(),
       );
       showToast(t('options:order.accepted'));
       setAmount('');
+      if (order) props.onSubmitted?.(order);
       await queryClient.invalidateQueries({ queryKey: optionsKeys.root });
     } catch {
       // The client has shown the server's message.
@@ -145,7 +162,11 @@ function OrderPanel() {
   if (!term) return <p className="op-note">{t('options:order.unavailable')}</p>;
   return (
     <section className="op-panel" data-testid="options-panel">
-      <fieldset className="op-chips" aria-label={t('options:order.pair')}>
+      <fieldset
+        className="op-chips is-scroll"
+        aria-label={t('options:order.pair')}
+        data-testid="options-pairs"
+      >
         {pairs.map(([id, symbol]) => (
           <button
             key={id}
@@ -291,7 +312,7 @@ function OrderItem({ order, onReceipt }: { order: OptionOrder; onReceipt: (id: n
   );
 }
 
-function Receipt({ id }: { id: number }) {
+export function Receipt({ id }: { id: number }) {
   const { t } = useTranslation();
   const formatDateTime = useDateTime();
   const query = useQuery(receiptQuery(id));
@@ -337,7 +358,7 @@ function Receipt({ id }: { id: number }) {
   );
 }
 
-function PoolLine() {
+export function PoolLine() {
   const { t } = useTranslation();
   const pool = useQuery(poolQuery);
   const first = pool.data?.[0];

@@ -68,6 +68,9 @@ export function TradePage() {
         <Link className="tr-switch-item" to={tradeRoutes.contract} data-testid="trade-contract-link">
           {t('contracts:switch.contract')}
         </Link>
+        <Link className="tr-switch-item" to={tradeRoutes.seconds} data-testid="trade-seconds-link">
+          {t('contracts:switch.seconds')}
+        </Link>
       </nav>
       {markets.isPending ? (
         <div className="tr-body" aria-busy="true">

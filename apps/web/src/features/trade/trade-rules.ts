@@ -18,6 +18,7 @@ export const tradeRoutes = {
   currency: '/pages/transaction/currency',
   orders: '/pages/transaction/currency_order',
   contract: '/pages/transaction/contract',
+  seconds: '/pages/transaction/seconds',
   chart: '/pages/market/detail',
   login: '/pages/common/login',
   bill: '/pages/setting/bill',
