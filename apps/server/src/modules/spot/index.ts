@@ -20,7 +20,7 @@ import { createSpotService, type SpotExchange } from './spot.service';
 import { spotStaffRoutes } from './spot.staff.routes';
 
 /** The maker's user: an IEO listing funds its inventory of the new token there. */
-export { ensureMarketMakerUser, marketMakerEmail } from './spot.market-maker';
+export { ensureMarketMakerUser } from './spot.market-maker';
 /** @public */
 export type { SpotExchange } from './spot.service';
 /** @public */
