@@ -2,8 +2,8 @@
  * Pure view logic of the NFT screens: paths, countdown text, the sale status label, the blind-box
  * proof view model (recomputed in the browser with the domain's draw) and the bid sheet's figures.
  */
-import type { NftBoxDetail, NftItemDetail } from '@fairex/contract';
-import { nftBoxCommit, verifyNftBoxOpenings } from '@fairex/domain';
+import { type NftBoxDetail, type NftItemDetail, nftResellBodySchema } from '@fairex/contract';
+import { checkNftResale, nftBoxCommit, toScaledBigint, verifyNftBoxOpenings } from '@fairex/domain';
 
 export const nftPaths = {
   market: '/pages/nft/nft',
@@ -156,3 +156,89 @@ export function boxProof(box: NftBoxDetail): BoxProof {
 export function editionText(edition: number | null, editions: number | null): string | null {
   return edition !== null && editions !== null ? `#${edition}/${editions}` : null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Resale form: the contract's body schema (without the code), plus the domain's resale rule.
+
+/** The resale form's values as the inputs hold them; times are local "YYYY-MM-DDTHH:mm". */
+export type ResellFormValues = {
+  sale_mode: 'normal' | 'auction';
+  price: string;
+  increment: string;
+  margin: string;
+  starts_at: string;
+  ends_at: string;
+};
+
+export type ResellErrorKey =
+  | 'nft:resell.errors.price'
+  | 'nft:resell.errors.increment'
+  | 'nft:resell.errors.margin'
+  | 'nft:resell.errors.start'
+  | 'nft:resell.errors.end'
+  | 'nft:resell.errors.endBeforeStart'
+  | 'nft:resell.errors.endPast';
+
+/** Local datetime text to Unix ms; '' stays ''. */
+export function localTimeMs(text: string): number | '' {
+  if (!text) return '';
+  const ms = new Date(text).getTime();
+  return Number.isFinite(ms) ? ms : '';
+}
+
+/**
+ * The body resellNFT takes from the form, or the errors by field (i18n keys): the contract's
+ * schema decides the shape, the domain's checkNftResale the rule (positive price, positive
+ * increment, end after start and not past).
+ */
+export function resellBody(
+  code: string,
+  values: ResellFormValues,
+  nowMs: number,
+  scale: number,
+):
+  | { readonly ok: true; readonly body: ResellBody }
+  | { readonly ok: false; readonly errors: Partial<Record<keyof ResellFormValues, ResellErrorKey>> } {
+  const errors: Partial<Record<keyof ResellFormValues, ResellErrorKey>> = {};
+  const units = (text: string) => {
+    const parsed = toScaledBigint(text.trim(), scale);
+    return parsed.ok ? parsed.value : null;
+  };
+  const price = units(values.price);
+  if (price === null || price <= 0n) errors.price = 'nft:resell.errors.price';
+  if (values.sale_mode === 'normal') {
+    if (Object.keys(errors).length > 0) return { ok: false, errors };
+    const body = nftResellBodySchema.safeParse({ code, sale_mode: 'normal', price: values.price.trim() });
+    return body.success ? { ok: true, body: body.data } : { ok: false, errors: { price: 'nft:resell.errors.price' } };
+  }
+  const increment = units(values.increment);
+  if (increment === null || increment <= 0n) errors.increment = 'nft:resell.errors.increment';
+  const margin = values.margin.trim() === '' ? 0n : units(values.margin);
+  if (margin === null || margin < 0n) errors.margin = 'nft:resell.errors.margin';
+  const starts = localTimeMs(values.starts_at);
+  const ends = localTimeMs(values.ends_at);
+  if (starts === '') errors.starts_at = 'nft:resell.errors.start';
+  if (ends === '') errors.ends_at = 'nft:resell.errors.end';
+  if (price !== null && increment !== null && starts !== '' && ends !== '' && Object.keys(errors).length === 0) {
+    const check = checkNftResale({ mode: 'auction', price, increment, startsAtMs: starts, endsAtMs: ends }, nowMs);
+    if (!check.ok) {
+      if (check.reason === 'end_before_start') errors.ends_at = 'nft:resell.errors.endBeforeStart';
+      else if (check.reason === 'start_in_past') errors.ends_at = 'nft:resell.errors.endPast';
+      else if (check.reason === 'bad_increment') errors.increment = 'nft:resell.errors.increment';
+      else errors.price = 'nft:resell.errors.price';
+    }
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const body = nftResellBodySchema.safeParse({
+    code,
+    sale_mode: 'auction',
+    price: values.price.trim(),
+    increment: values.increment.trim(),
+    ...(values.margin.trim() ? { margin: values.margin.trim() } : {}),
+    starts_at: starts,
+    ends_at: ends,
+  });
+  return body.success ? { ok: true, body: body.data } : { ok: false, errors: { price: 'nft:resell.errors.price' } };
+}
+
+export type ResellBody = ReturnType<typeof nftResellBodySchema.parse>;
