@@ -9,6 +9,7 @@ import {
   IdcardOutlined,
   ImportOutlined,
   LogoutOutlined,
+  PictureOutlined,
   RocketOutlined,
   SettingOutlined,
   SwapOutlined,
@@ -38,6 +39,7 @@ const icons: Record<SectionKey, ReactNode> = {
   content: <FileTextOutlined />,
   settings: <SettingOutlined />,
   ieo: <RocketOutlined />,
+  nft: <PictureOutlined />,
   audit: <AuditOutlined />,
   staff: <TeamOutlined />,
 };

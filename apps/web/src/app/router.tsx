@@ -151,16 +151,34 @@ const IeoSubscribePage = lazyPage(() =>
 const IeoOrdersPage = lazyPage(() =>
   import('../features/ieo/orders-page').then((module) => module.IeoOrdersPage),
 );
-const NftMarketPage = lazyPage(() => import('../features/nft/market-page').then((module) => module.MarketPage));
-const NftSearchPage = lazyPage(() => import('../features/nft/market-page').then((module) => module.SearchPage));
-const NftArtistsPage = lazyPage(() => import('../features/nft/market-page').then((module) => module.ArtistsPage));
-const NftArtworksPage = lazyPage(() => import('../features/nft/market-page').then((module) => module.ArtworksPage));
-const NftCollectionPage = lazyPage(() => import('../features/nft/market-page').then((module) => module.CollectionPage));
-const NftArtistPage = lazyPage(() => import('../features/nft/artist-page').then((module) => module.ArtistPage));
-const NftDetailPage = lazyPage(() => import('../features/nft/detail-page').then((module) => module.DetailPage));
-const NftPurchasePage = lazyPage(() => import('../features/nft/purchase-page').then((module) => module.PurchasePage));
+const NftMarketPage = lazyPage(() =>
+  import('../features/nft/market-page').then((module) => module.MarketPage),
+);
+const NftSearchPage = lazyPage(() =>
+  import('../features/nft/market-page').then((module) => module.SearchPage),
+);
+const NftArtistsPage = lazyPage(() =>
+  import('../features/nft/market-page').then((module) => module.ArtistsPage),
+);
+const NftArtworksPage = lazyPage(() =>
+  import('../features/nft/market-page').then((module) => module.ArtworksPage),
+);
+const NftCollectionPage = lazyPage(() =>
+  import('../features/nft/market-page').then((module) => module.CollectionPage),
+);
+const NftArtistPage = lazyPage(() =>
+  import('../features/nft/artist-page').then((module) => module.ArtistPage),
+);
+const NftDetailPage = lazyPage(() =>
+  import('../features/nft/detail-page').then((module) => module.DetailPage),
+);
+const NftPurchasePage = lazyPage(() =>
+  import('../features/nft/purchase-page').then((module) => module.PurchasePage),
+);
 const NftMinePage = lazyPage(() => import('../features/nft/mine-page').then((module) => module.MinePage));
-const NftResellPage = lazyPage(() => import('../features/nft/resell-page').then((module) => module.ResellPage));
+const NftResellPage = lazyPage(() =>
+  import('../features/nft/resell-page').then((module) => module.ResellPage),
+);
 const NotAvailablePage = lazyPage(() =>
   import('../features/unavailable/not-available-page').then((module) => module.NotAvailablePage),
 );

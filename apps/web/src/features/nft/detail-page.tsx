@@ -102,7 +102,15 @@ function Media({ item }: { item: NftItemDetail }) {
   );
 }
 
-function FavouriteButton({ code, collected, favourites }: { code: string; collected: boolean; favourites: number }) {
+function FavouriteButton({
+  code,
+  collected,
+  favourites,
+}: {
+  code: string;
+  collected: boolean;
+  favourites: number;
+}) {
   const { t } = useTranslation();
   const token = useAppStore((state) => state.token);
   const navigate = useNavigate();
@@ -180,7 +188,10 @@ function ItemDetail({ item, nowMs }: { item: NftItemDetail; nowMs: number }) {
             </strong>
             <SaleCountdown sale={listing} nowMs={nowMs} />
             <p className="nft-muted">
-              {t('nft:feeNote', { fee: bpsText(item.terms.fee_bps), royalty: bpsText(item.terms.royalty_bps) })}
+              {t('nft:feeNote', {
+                fee: bpsText(item.terms.fee_bps),
+                royalty: bpsText(item.terms.royalty_bps),
+              })}
             </p>
             {!item.mine && listing.state === 'live' && salePhase(listing, nowMs) === 'on_sale' && (
               <Link
@@ -199,7 +210,11 @@ function ItemDetail({ item, nowMs }: { item: NftItemDetail; nowMs: number }) {
             {listing?.state === 'pending_review' ? t('nft:pendingReview') : t('nft:notListed')}
           </p>
           {item.mine && !listing && (
-            <Link className="fx-button is-block" to={`${nftPaths.resell}?id=${item.code}`} data-testid="nft-resell">
+            <Link
+              className="fx-button is-block"
+              to={`${nftPaths.resell}?id=${item.code}`}
+              data-testid="nft-resell"
+            >
               {t('nft:resell.title')}
             </Link>
           )}
@@ -221,12 +236,16 @@ function AuctionPanel({ item, nowMs }: { item: NftItemDetail; nowMs: number }) {
   const auction = listing?.auction;
   const [sheet, setSheet] = useState(false);
   if (!listing || !auction) return null;
-  const open = listing.state === 'live' && salePhase({ starts_at: auction.starts_at, ends_at: auction.ends_at }, nowMs) === 'on_sale';
+  const open =
+    listing.state === 'live' &&
+    salePhase({ starts_at: auction.starts_at, ends_at: auction.ends_at }, nowMs) === 'on_sale';
   return (
     <>
       <section className="card nft-panel" data-testid="nft-auction">
         <div className="nft-price-row">
-          <span className="nft-muted">{auction.current_price ? t('nft:currentBid') : t('nft:startPrice')}</span>
+          <span className="nft-muted">
+            {auction.current_price ? t('nft:currentBid') : t('nft:startPrice')}
+          </span>
           <PhaseChip sale={{ starts_at: auction.starts_at, ends_at: auction.ends_at }} nowMs={nowMs} />
         </div>
         <strong className="nft-big-price" data-testid="nft-current-bid">
@@ -255,9 +274,16 @@ function AuctionPanel({ item, nowMs }: { item: NftItemDetail; nowMs: number }) {
             {t('nft:youLead')}
           </p>
         )}
-        <p className="nft-muted">{t('nft:antiSnipe', { minutes: Math.round(item.terms.extension_window_ms / 60_000) })}</p>
+        <p className="nft-muted">
+          {t('nft:antiSnipe', { minutes: Math.round(item.terms.extension_window_ms / 60_000) })}
+        </p>
         {open && !item.mine && (
-          <button type="button" className="fx-button is-block" onClick={() => setSheet(true)} data-testid="nft-bid-open">
+          <button
+            type="button"
+            className="fx-button is-block"
+            onClick={() => setSheet(true)}
+            data-testid="nft-bid-open"
+          >
             {t('nft:placeBid')}
           </button>
         )}
@@ -293,7 +319,15 @@ function BidList({ code }: { code: string }) {
   );
 }
 
-function BidSheet({ item, visible, onClose }: { item: NftItemDetail; visible: boolean; onClose: () => void }) {
+function BidSheet({
+  item,
+  visible,
+  onClose,
+}: {
+  item: NftItemDetail;
+  visible: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -352,7 +386,13 @@ function BidSheet({ item, visible, onClose }: { item: NftItemDetail; visible: bo
             {t('nft:marginNotice', { margin: model.margin, currency: model.currency })}
           </p>
         )}
-        <button type="button" className="fx-button is-block" disabled={busy} onClick={submit} data-testid="nft-bid-submit">
+        <button
+          type="button"
+          className="fx-button is-block"
+          disabled={busy}
+          onClick={submit}
+          data-testid="nft-bid-submit"
+        >
           {model.firstBid ? t('nft:payMarginAndBid') : t('nft:placeBid')}
         </button>
       </div>
@@ -382,7 +422,11 @@ function BoxDetail({ box, nowMs }: { box: NftBoxDetail; nowMs: number }) {
         <SaleCountdown sale={box} nowMs={nowMs} />
         <p className="nft-muted">{t('nft:box.sold', { sold: box.sold, supply: box.supply })}</p>
         {on && (
-          <Link className="fx-button is-block" to={`${nftPaths.purchaseOne}?id=${box.code}`} data-testid="nft-box-buy">
+          <Link
+            className="fx-button is-block"
+            to={`${nftPaths.purchaseOne}?id=${box.code}`}
+            data-testid="nft-box-buy"
+          >
             {t('nft:box.buy')}
           </Link>
         )}
@@ -425,17 +469,28 @@ function OpenBox({ box }: { box: NftBoxDetail }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<'idle' | 'opening' | 'revealed'>('idle');
-  const [result, setResult] = useState<{ title: string; code: string; rarity: string | null; cover: string } | null>(
-    null,
-  );
+  const [result, setResult] = useState<{
+    title: string;
+    code: string;
+    rarity: string | null;
+    cover: string;
+  } | null>(null);
   const ticket = box.my_unopened[0];
   const open = async () => {
     if (!ticket) return;
     setPhase('opening');
     try {
-      const [reply] = await Promise.all([openBox(ticket), new Promise((resolve) => setTimeout(resolve, 900))]);
+      const [reply] = await Promise.all([
+        openBox(ticket),
+        new Promise((resolve) => setTimeout(resolve, 900)),
+      ]);
       if (reply) {
-        setResult({ title: reply.item.title, code: reply.item.code, rarity: reply.item.rarity, cover: reply.item.cover });
+        setResult({
+          title: reply.item.title,
+          code: reply.item.code,
+          rarity: reply.item.rarity,
+          cover: reply.item.cover,
+        });
         setPhase('revealed');
       } else setPhase('idle');
       await queryClient.invalidateQueries({ queryKey: nftQueryRoot });
@@ -462,7 +517,13 @@ function OpenBox({ box }: { box: NftBoxDetail }) {
         )}
       </div>
       {phase !== 'revealed' && (
-        <button type="button" className="fx-button is-block" disabled={phase === 'opening'} onClick={open} data-testid="nft-open-box">
+        <button
+          type="button"
+          className="fx-button is-block"
+          disabled={phase === 'opening'}
+          onClick={open}
+          data-testid="nft-open-box"
+        >
           {phase === 'opening' ? t('nft:box.opening') : t('nft:box.open')}
         </button>
       )}
@@ -502,7 +563,8 @@ function ProofPanel({ box }: { box: NftBoxDetail }) {
           <p className="nft-muted">
             {t('nft:proof.summary', { openings: proof.openings })}
             {!proof.commitMatches && ` ${t('nft:proof.commitMismatch')}`}
-            {proof.mismatches.length > 0 && ` ${t('nft:proof.mismatches', { nonces: proof.mismatches.join(', ') })}`}
+            {proof.mismatches.length > 0 &&
+              ` ${t('nft:proof.mismatches', { nonces: proof.mismatches.join(', ') })}`}
           </p>
         </>
       )}

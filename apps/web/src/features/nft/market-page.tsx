@@ -44,7 +44,11 @@ export function MarketPage() {
         <SegmentedTabs
           value={tab}
           label={t('nft:title')}
-          options={marketTabs.map((value) => ({ value, label: t(`nft:tabs.${value}`), testId: `nft-tab-${value}` }))}
+          options={marketTabs.map((value) => ({
+            value,
+            label: t(`nft:tabs.${value}`),
+            testId: `nft-tab-${value}`,
+          }))}
           onChange={(value) => setSearch({ tab: value }, { replace: true })}
         />
         {tab === 'artworks' && <CardList filter={{}} />}
@@ -140,7 +144,6 @@ export function SearchPage() {
       <div className="nft-body">
         <form
           className="nft-search"
-          role="search"
           onSubmit={(event) => {
             event.preventDefault();
             navigate(`${nftPaths.search}?keyword=${encodeURIComponent(text.trim())}`, { replace: true });

@@ -123,7 +123,11 @@ function MyItemRow({ item }: { item: NftMyItem }) {
         </span>
       </div>
       {item.kind === 'item' && item.state === 'held' && !item.listing && (
-        <Link className="fx-button is-small" to={`${nftPaths.resell}?id=${item.code}`} data-testid="nft-resell-link">
+        <Link
+          className="fx-button is-small"
+          to={`${nftPaths.resell}?id=${item.code}`}
+          data-testid="nft-resell-link"
+        >
           {t('nft:resell.short')}
         </Link>
       )}
@@ -160,7 +164,10 @@ function BidList() {
             </span>
             {entry.margin && (
               <span className={`nft-margin is-${entry.margin.state}`} data-testid="nft-margin-state">
-                {t(`nft:marginState.${entry.margin.state}`, { amount: entry.margin.amount, currency: entry.currency })}
+                {t(`nft:marginState.${entry.margin.state}`, {
+                  amount: entry.margin.amount,
+                  currency: entry.currency,
+                })}
               </span>
             )}
           </div>
@@ -201,7 +208,8 @@ function OrderRow({ order, nowMs }: { order: NftOrder; nowMs: number }) {
       key.current = null;
       showToast(t('nft:pay.done'));
     } catch (error) {
-      if (!(error instanceof ApiError && (error.kind === 'timeout' || error.kind === 'network'))) key.current = null;
+      if (!(error instanceof ApiError && (error.kind === 'timeout' || error.kind === 'network')))
+        key.current = null;
     } finally {
       setBusy(false);
       await queryClient.invalidateQueries({ queryKey: [userQueryRoot] });
@@ -223,7 +231,13 @@ function OrderRow({ order, nowMs }: { order: NftOrder; nowMs: number }) {
         </span>
       </div>
       {open && (
-        <button type="button" className="fx-button is-small" disabled={busy} onClick={pay} data-testid="nft-pay">
+        <button
+          type="button"
+          className="fx-button is-small"
+          disabled={busy}
+          onClick={pay}
+          data-testid="nft-pay"
+        >
           {t('nft:pay.button')}
         </button>
       )}
@@ -247,7 +261,12 @@ function MessageList() {
   return (
     <>
       {query.data.unread > 0 && (
-        <button type="button" className="fx-button is-secondary is-small" onClick={() => void mark(0)} data-testid="nft-read-all">
+        <button
+          type="button"
+          className="fx-button is-secondary is-small"
+          onClick={() => void mark(0)}
+          data-testid="nft-read-all"
+        >
           {t('nft:messages.readAll')}
         </button>
       )}
@@ -257,7 +276,11 @@ function MessageList() {
         <ul className="nft-list" data-testid="nft-messages">
           {query.data.list.map((message) => (
             <li key={message.id} className={`card nft-message${message.read ? '' : ' is-unread'}`}>
-              <button type="button" className="nft-message-body" onClick={() => !message.read && void mark(message.id)}>
+              <button
+                type="button"
+                className="nft-message-body"
+                onClick={() => !message.read && void mark(message.id)}
+              >
                 <strong>{t(`nft:messages.kind.${message.kind}`, { title: message.title })}</strong>
                 {message.price && (
                   <span>

@@ -85,7 +85,9 @@ export function countdownTarget(sale: { starts_at: number; ends_at: number }, no
 /** "0.25%" from basis points. */
 export function bpsText(bps: number): string {
   const whole = Math.trunc(bps / 100);
-  const rest = String(Math.abs(bps % 100)).padStart(2, '0').replace(/0+$/, '');
+  const rest = String(Math.abs(bps % 100))
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   return rest ? `${whole}.${rest}%` : `${whole}%`;
 }
 
@@ -93,7 +95,9 @@ export function bpsText(bps: number): string {
 export function ppmText(ppm: number): string {
   const hundredths = Math.floor(ppm / 100);
   const whole = Math.floor(hundredths / 100);
-  const rest = String(hundredths % 100).padStart(2, '0').replace(/0+$/, '');
+  const rest = String(hundredths % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   return rest ? `${whole}.${rest}%` : `${whole}%`;
 }
 
@@ -209,7 +213,9 @@ export function resellBody(
   if (values.sale_mode === 'normal') {
     if (Object.keys(errors).length > 0) return { ok: false, errors };
     const body = nftResellBodySchema.safeParse({ code, sale_mode: 'normal', price: values.price.trim() });
-    return body.success ? { ok: true, body: body.data } : { ok: false, errors: { price: 'nft:resell.errors.price' } };
+    return body.success
+      ? { ok: true, body: body.data }
+      : { ok: false, errors: { price: 'nft:resell.errors.price' } };
   }
   const increment = units(values.increment);
   if (increment === null || increment <= 0n) errors.increment = 'nft:resell.errors.increment';
@@ -219,8 +225,17 @@ export function resellBody(
   const ends = localTimeMs(values.ends_at);
   if (starts === '') errors.starts_at = 'nft:resell.errors.start';
   if (ends === '') errors.ends_at = 'nft:resell.errors.end';
-  if (price !== null && increment !== null && starts !== '' && ends !== '' && Object.keys(errors).length === 0) {
-    const check = checkNftResale({ mode: 'auction', price, increment, startsAtMs: starts, endsAtMs: ends }, nowMs);
+  if (
+    price !== null &&
+    increment !== null &&
+    starts !== '' &&
+    ends !== '' &&
+    Object.keys(errors).length === 0
+  ) {
+    const check = checkNftResale(
+      { mode: 'auction', price, increment, startsAtMs: starts, endsAtMs: ends },
+      nowMs,
+    );
     if (!check.ok) {
       if (check.reason === 'end_before_start') errors.ends_at = 'nft:resell.errors.endBeforeStart';
       else if (check.reason === 'start_in_past') errors.ends_at = 'nft:resell.errors.endPast';
@@ -238,7 +253,9 @@ export function resellBody(
     starts_at: starts,
     ends_at: ends,
   });
-  return body.success ? { ok: true, body: body.data } : { ok: false, errors: { price: 'nft:resell.errors.price' } };
+  return body.success
+    ? { ok: true, body: body.data }
+    : { ok: false, errors: { price: 'nft:resell.errors.price' } };
 }
 
 export type ResellBody = ReturnType<typeof nftResellBodySchema.parse>;

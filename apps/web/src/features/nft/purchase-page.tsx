@@ -48,15 +48,17 @@ export function PurchasePage() {
           currencyId: detail.box.currency_id,
         }
       : null;
-  const balance = useQuery({ ...balanceQuery(sale?.currencyId ?? 0), enabled: token !== null && sale !== null });
+  const balance = useQuery({
+    ...balanceQuery(sale?.currencyId ?? 0),
+    enabled: token !== null && sale !== null,
+  });
   const [clientSeed, setClientSeed] = useState('');
   const [busy, setBusy] = useState(false);
   const attempt = useRef<string | null>(null);
   const scale = terms.data?.list.find((entry) => entry.currency_id === sale?.currencyId)?.scale ?? 8;
   const priceUnits = sale ? toScaledBigint(sale.price, scale) : null;
   const availableUnits = balance.data ? toScaledBigint(balance.data.available, scale) : null;
-  const short =
-    priceUnits?.ok && availableUnits?.ok ? availableUnits.value < priceUnits.value : false;
+  const short = priceUnits?.ok && availableUnits?.ok ? availableUnits.value < priceUnits.value : false;
   const feeBps = terms.data?.terms.fee_bps ?? 0;
   const feeUnits = priceUnits?.ok ? (priceUnits.value * BigInt(feeBps)) / nftBasisPoints : null;
   const isBox = code?.startsWith('B') ?? false;

@@ -11,7 +11,7 @@ import { useAppStore } from '../../lib/stores/app-store';
 import { showToast } from '../../lib/toast';
 import { detailQuery, nftQueryRoot, resell, termsQuery } from './api/nft-api';
 import { Cover, CustodialNotice, LoadState } from './components/nft-parts';
-import { bpsText, nftPaths, readCode, type ResellBody, type ResellFormValues, resellBody } from './nft-rules';
+import { bpsText, nftPaths, type ResellBody, type ResellFormValues, readCode, resellBody } from './nft-rules';
 import './nft.css';
 
 /** /pages/nft/resell?id=N12: list one of the caller's items again, fixed price or auction; staff review it. */
@@ -23,7 +23,15 @@ export function ResellPage() {
     <div className="nft-page">
       <PageHeader back title={t('nft:resell.title')} />
       <div className="nft-body">
-        <SignedInOnly>{() => (code ? <ResellForm code={code} /> : <LoadState isError={false} notFound onRetry={() => undefined} />)}</SignedInOnly>
+        <SignedInOnly>
+          {() =>
+            code ? (
+              <ResellForm code={code} />
+            ) : (
+              <LoadState isError={false} notFound onRetry={() => undefined} />
+            )
+          }
+        </SignedInOnly>
         <CustodialNotice />
       </div>
     </div>
@@ -46,7 +54,8 @@ function ResellForm({ code }: { code: string }) {
     const result = resellBody(code, values, Date.now(), scale);
     if (result.ok) return { values: result.body, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};
-    for (const [field, key] of Object.entries(result.errors)) errors[field] = { type: 'validate', message: key };
+    for (const [field, key] of Object.entries(result.errors))
+      errors[field] = { type: 'validate', message: key };
     return { values: {}, errors };
   };
   const form = useForm<ResellFormValues, unknown, ResellBody>({
@@ -70,7 +79,10 @@ function ResellForm({ code }: { code: string }) {
       setBusy(false);
     }
   });
-  if (!item) return <LoadState isError={query.isError} notFound={query.isSuccess} onRetry={() => void query.refetch()} />;
+  if (!item)
+    return (
+      <LoadState isError={query.isError} notFound={query.isSuccess} onRetry={() => void query.refetch()} />
+    );
   const field = (name: keyof ResellFormValues, label: string, type = 'text') => (
     <label className="nft-field">
       <span className="fx-field-label">{label}</span>
@@ -110,7 +122,10 @@ function ResellForm({ code }: { code: string }) {
         ]}
         onChange={(value) => form.setValue('sale_mode', value)}
       />
-      {field('price', `${mode === 'auction' ? t('nft:startPrice') : t('nft:price')} (${currency?.currency ?? ''})`)}
+      {field(
+        'price',
+        `${mode === 'auction' ? t('nft:startPrice') : t('nft:price')} (${currency?.currency ?? ''})`,
+      )}
       {mode === 'auction' && (
         <>
           {field('increment', t('nft:increment'))}

@@ -47,7 +47,13 @@ export function PhaseChip({ sale, nowMs }: { sale: { starts_at: number; ends_at:
 }
 
 /** "Ends in 01:02:03", "Starts in …" or "Ended". */
-export function SaleCountdown({ sale, nowMs }: { sale: { starts_at: number; ends_at: number }; nowMs: number }) {
+export function SaleCountdown({
+  sale,
+  nowMs,
+}: {
+  sale: { starts_at: number; ends_at: number };
+  nowMs: number;
+}) {
   const { t } = useTranslation();
   const target = countdownTarget(sale, nowMs);
   if (target === null) {
@@ -81,7 +87,11 @@ export function CardGrid({ cards, nowMs }: { cards: readonly NftCard[]; nowMs: n
     <ul className="nft-grid" data-testid="nft-grid">
       {cards.map((card) => (
         <li key={card.code}>
-          <Link className="nft-card" to={detailPath(card.code, card.media_type)} data-testid={`nft-card-${card.code}`}>
+          <Link
+            className="nft-card"
+            to={detailPath(card.code, card.media_type)}
+            data-testid={`nft-card-${card.code}`}
+          >
             <div className="nft-card-media">
               <Cover src={card.cover} alt={card.title} />
               <span className="nft-card-kind">{t(`nft:mode.${card.sale_mode}`)}</span>
@@ -93,7 +103,9 @@ export function CardGrid({ cards, nowMs }: { cards: readonly NftCard[]; nowMs: n
               <strong className="nft-card-title">{card.title}</strong>
               <span className="nft-card-artist">
                 {card.artist.name}
-                {editionText(card.edition, card.editions) ? ` · ${editionText(card.edition, card.editions)}` : ''}
+                {editionText(card.edition, card.editions)
+                  ? ` · ${editionText(card.edition, card.editions)}`
+                  : ''}
               </span>
               <div className="nft-card-foot">
                 <span className="nft-price">
