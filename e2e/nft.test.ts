@@ -160,6 +160,13 @@ describe('the NFT market: auction deposit, provably fair box, resale review', ()
     const notice = page.getByTestId('nft-margin-notice');
     await notice.waitFor();
     expect(await notice.innerText()).toContain('20');
+    // The sheet slides up: wait until its button is on screen before the picture.
+    await expect
+      .poll(async () => {
+        const box = await page.getByTestId('nft-bid-submit').boundingBox();
+        return box !== null && box.y + box.height <= phoneViewport.height;
+      })
+      .toBe(true);
     await screenshot(page, 'nft-bid-sheet-375');
     await page.getByTestId('nft-bid-submit').click();
     await page.getByTestId('nft-leading').waitFor();

@@ -1,7 +1,16 @@
 import type { NftBoxDetail } from '@fairex/contract';
 import { nftBoxCommit, nftBoxDraw } from '@fairex/domain';
 import { describe, expect, it } from 'vitest';
-import { boxProof, bpsText, countdownTarget, countdownText, ppmText, readCode, salePhase } from './nft-rules';
+import {
+  boxProof,
+  bpsText,
+  countdownTarget,
+  countdownText,
+  ppmText,
+  readCode,
+  resellBody,
+  salePhase,
+} from './nft-rules';
 
 const items = [
   { artworkId: 11, weight: 70 },
@@ -127,5 +136,76 @@ describe('countdown and labels', () => {
     expect(readCode(new URLSearchParams('id=B3'))).toBe('B3');
     expect(readCode(new URLSearchParams('id=X1'))).toBeNull();
     expect(readCode(new URLSearchParams('id=N0'))).toBeNull();
+  });
+});
+
+describe('resale form', () => {
+  const now = new Date('2026-11-26T12:00').getTime();
+  const base = {
+    sale_mode: 'normal' as const,
+    price: '',
+    increment: '',
+    margin: '',
+    starts_at: '',
+    ends_at: '',
+  };
+
+  it('takes a positive fixed price and builds the contract body', () => {
+    expect(resellBody('N5', { ...base, price: '0' }, now, 6)).toEqual({
+      ok: false,
+      errors: { price: 'nft:resell.errors.price' },
+    });
+    expect(resellBody('N5', { ...base, price: 'abc' }, now, 6).ok).toBe(false);
+    expect(resellBody('N5', { ...base, price: ' 12.5 ' }, now, 6)).toEqual({
+      ok: true,
+      body: { code: 'N5', sale_mode: 'normal', price: '12.5' },
+    });
+  });
+
+  it('refuses an auction whose end is not after its start, or already past', () => {
+    const auction = { ...base, sale_mode: 'auction' as const, price: '10', increment: '1' };
+    expect(
+      resellBody('N5', { ...auction, starts_at: '2026-11-27T10:00', ends_at: '2026-11-27T09:00' }, now, 6),
+    ).toEqual({ ok: false, errors: { ends_at: 'nft:resell.errors.endBeforeStart' } });
+    expect(
+      resellBody('N5', { ...auction, starts_at: '2026-11-25T10:00', ends_at: '2026-11-25T11:00' }, now, 6),
+    ).toEqual({ ok: false, errors: { ends_at: 'nft:resell.errors.endPast' } });
+    expect(resellBody('N5', { ...auction, increment: '0', starts_at: '', ends_at: '' }, now, 6)).toEqual({
+      ok: false,
+      errors: {
+        increment: 'nft:resell.errors.increment',
+        starts_at: 'nft:resell.errors.start',
+        ends_at: 'nft:resell.errors.end',
+      },
+    });
+  });
+
+  it('builds an auction body with times in milliseconds', () => {
+    const result = resellBody(
+      'N5',
+      {
+        ...base,
+        sale_mode: 'auction',
+        price: '10',
+        increment: '1',
+        margin: '2',
+        starts_at: '2026-11-27T10:00',
+        ends_at: '2026-11-28T10:00',
+      },
+      now,
+      6,
+    );
+    expect(result).toEqual({
+      ok: true,
+      body: {
+        code: 'N5',
+        sale_mode: 'auction',
+        price: '10',
+        increment: '1',
+        margin: '2',
+        starts_at: new Date('2026-11-27T10:00').getTime(),
+        ends_at: new Date('2026-11-28T10:00').getTime(),
+      },
+    });
   });
 });
