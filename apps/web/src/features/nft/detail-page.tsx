@@ -403,6 +403,8 @@ function BidSheet({
 function BoxDetail({ box, nowMs }: { box: NftBoxDetail; nowMs: number }) {
   const { t } = useTranslation();
   const on = salePhase(box, nowMs) === 'on_sale' && box.sold < box.supply;
+  // Kept here: once opened, the refetched box has no unopened ticket left, but the reveal stays.
+  const [revealed, setRevealed] = useState<Revealed | null>(null);
   return (
     <>
       <div className="nft-media">
@@ -431,7 +433,9 @@ function BoxDetail({ box, nowMs }: { box: NftBoxDetail; nowMs: number }) {
           </Link>
         )}
       </section>
-      {box.my_unopened.length > 0 && <OpenBox box={box} />}
+      {(box.my_unopened.length > 0 || revealed) && (
+        <OpenBox box={box} revealed={revealed} onRevealed={setRevealed} />
+      )}
       <section className="card nft-panel" data-testid="nft-odds">
         <h2 className="nft-section-title">{t('nft:box.odds')}</h2>
         <table className="nft-odds">
@@ -465,43 +469,51 @@ function BoxDetail({ box, nowMs }: { box: NftBoxDetail; nowMs: number }) {
   );
 }
 
-function OpenBox({ box }: { box: NftBoxDetail }) {
+type Revealed = { title: string; code: string; rarity: string | null; cover: string };
+
+function OpenBox({
+  box,
+  revealed,
+  onRevealed,
+}: {
+  box: NftBoxDetail;
+  revealed: Revealed | null;
+  onRevealed: (result: Revealed | null) => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [phase, setPhase] = useState<'idle' | 'opening' | 'revealed'>('idle');
-  const [result, setResult] = useState<{
-    title: string;
-    code: string;
-    rarity: string | null;
-    cover: string;
-  } | null>(null);
+  const [opening, setOpening] = useState(false);
+  const phase = revealed ? 'revealed' : opening ? 'opening' : 'idle';
+  const result = revealed;
   const ticket = box.my_unopened[0];
   const open = async () => {
     if (!ticket) return;
-    setPhase('opening');
+    onRevealed(null);
+    setOpening(true);
     try {
       const [reply] = await Promise.all([
         openBox(ticket),
         new Promise((resolve) => setTimeout(resolve, 900)),
       ]);
       if (reply) {
-        setResult({
+        onRevealed({
           title: reply.item.title,
           code: reply.item.code,
           rarity: reply.item.rarity,
           cover: reply.item.cover,
         });
-        setPhase('revealed');
-      } else setPhase('idle');
+      }
       await queryClient.invalidateQueries({ queryKey: nftQueryRoot });
       await queryClient.invalidateQueries({ queryKey: [userQueryRoot] });
     } catch {
-      setPhase('idle');
+      // The client has shown the message.
+    } finally {
+      setOpening(false);
     }
   };
   return (
     <section className="card nft-panel nft-open" data-testid="nft-open">
-      <p>{t('nft:box.unopened', { count: box.my_unopened.length })}</p>
+      {box.my_unopened.length > 0 && <p>{t('nft:box.unopened', { count: box.my_unopened.length })}</p>}
       <div className={`nft-gift is-${phase}`} aria-live="polite">
         {phase === 'revealed' && result ? (
           <div className="nft-reveal" data-testid="nft-reveal">
@@ -516,7 +528,7 @@ function OpenBox({ box }: { box: NftBoxDetail }) {
           </span>
         )}
       </div>
-      {phase !== 'revealed' && (
+      {ticket && (
         <button
           type="button"
           className="fx-button is-block"
