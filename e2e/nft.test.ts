@@ -61,6 +61,14 @@ describe('the NFT market: auction deposit, provably fair box, resale review', ()
     return card;
   }
 
+  /** Every picture on screen has arrived (cards and banners load lazily). */
+  const imagesShown = () =>
+    page.evaluate(() =>
+      [...document.images]
+        .filter((image) => image.getBoundingClientRect().top < window.innerHeight)
+        .every((image) => image.complete && image.naturalWidth > 0),
+    );
+
   beforeAll(async () => {
     // A short anti-sniping window, so the test's bids do not move the deadline far.
     server = await startFairexServer({ env: { NFT_EXTENSION_WINDOW_MS: '1000' } });
@@ -91,6 +99,7 @@ describe('the NFT market: auction deposit, provably fair box, resale review', ()
     await page.getByTestId('nft-grid').waitFor();
     await page.getByTestId('nft-custodial').waitFor();
     await settled(page);
+    await expect.poll(imagesShown).toBe(true);
     await screenshot(page, 'nft-market-375');
     await page.getByTestId('nft-tab-boxes').click();
     await page.getByTestId('nft-grid').waitFor();
@@ -135,6 +144,7 @@ describe('the NFT market: auction deposit, provably fair box, resale review', ()
         return box !== null && box.y + box.height <= phoneViewport.height;
       })
       .toBe(true);
+    await expect.poll(imagesShown).toBe(true);
     await screenshot(page, 'nft-bid-sheet-375');
     await page.getByTestId('nft-bid-submit').click();
     await page.getByTestId('nft-leading').waitFor();

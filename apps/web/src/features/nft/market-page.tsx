@@ -149,15 +149,17 @@ export function SearchPage() {
             navigate(`${nftPaths.search}?keyword=${encodeURIComponent(text.trim())}`, { replace: true });
           }}
         >
-          <input
-            className="fx-input"
-            value={text}
-            maxLength={60}
-            placeholder={t('nft:search.placeholder')}
-            aria-label={t('nft:search.title')}
-            data-testid="nft-search-input"
-            onChange={(event) => setText(event.target.value)}
-          />
+          <div className="fx-field-box is-sunken">
+            <input
+              className="fx-input"
+              value={text}
+              maxLength={60}
+              placeholder={t('nft:search.placeholder')}
+              aria-label={t('nft:search.title')}
+              data-testid="nft-search-input"
+              onChange={(event) => setText(event.target.value)}
+            />
+          </div>
           <button type="submit" className="fx-button">
             {t('nft:search.go')}
           </button>

@@ -86,15 +86,17 @@ function ResellForm({ code }: { code: string }) {
   const field = (name: keyof ResellFormValues, label: string, type = 'text') => (
     <label className="nft-field">
       <span className="fx-field-label">{label}</span>
-      <input
-        className={`fx-input${errors[name] ? ' is-invalid' : ''}`}
-        type={type}
-        inputMode={type === 'text' ? 'decimal' : undefined}
-        autoComplete="off"
-        data-testid={`nft-resell-${name}`}
-        aria-invalid={!!errors[name]}
-        {...form.register(name)}
-      />
+      <div className={`fx-field-box is-sunken${errors[name] ? ' is-invalid' : ''}`}>
+        <input
+          className="fx-input"
+          type={type}
+          inputMode={type === 'text' ? 'decimal' : undefined}
+          autoComplete="off"
+          data-testid={`nft-resell-${name}`}
+          aria-invalid={!!errors[name]}
+          {...form.register(name)}
+        />
+      </div>
       {errors[name]?.message && (
         <span className="fx-field-error" role="alert">
           {t(errors[name].message as string)}
