@@ -12,8 +12,7 @@ import type { Database } from '../../platform/db/database';
 import { rowsOf } from '../../platform/db/rows';
 import type { FileStorage } from '../../platform/storage/file-storage';
 import { listCurrencies } from '../ledger';
-import { publicPathOf, storageKeyFor } from '../upload/upload.domain';
-import { insertUploadedFile } from '../upload/upload.repository';
+import { storeGeneratedPng } from '../upload';
 import type { NftService } from './nft.service';
 
 /** A deterministic generative picture: concentric shapes in a palette picked from `seed`. */
@@ -44,21 +43,7 @@ async function storeDemoImage(
   const bytes = await sharp(Buffer.from(demoArtworkSvg(seed, size)))
     .png()
     .toBuffer();
-  const randomHex = createHash('sha256').update(`nft-demo:${seed}`).digest('hex').slice(0, 32);
-  const key = storageKeyFor({ now: deps.clock.now(), randomHex, type: 'png' });
-  await deps.storage.put(key, bytes, 'image/png');
-  await insertUploadedFile(deps.db, {
-    key,
-    contentType: 'image/png',
-    sizeBytes: bytes.length,
-    width: size,
-    height: size,
-    ownerUserId: null,
-    ownerStaffId: null,
-    visibility: 'public',
-    createdAt: deps.clock.now(),
-  });
-  return publicPathOf(key);
+  return storeGeneratedPng(deps, { bytes, width: size, height: size });
 }
 
 export async function seedDemoNft(deps: {

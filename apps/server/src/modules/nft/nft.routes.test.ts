@@ -3,6 +3,7 @@ import type { AdminNftArtwork, NftBoxDetail, NftDetail, NftMyItem, NftOrder } fr
 import { nftBoxCommit, nftBoxDraw, sha256Hex, verifyNftBoxOpenings } from '@fairex/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLedger } from '../../ledger-audit';
 import type { Principal } from '../../platform/http/route-policy';
 import { serverMessages } from '../../platform/i18n/messages';
 import { announcedSeed, expectLedgerClean, fundUser, reportFigures } from '../../test-support/money-test';
@@ -817,5 +818,29 @@ describe.each(testDatabases())('nft on $name', (testDatabase) => {
       '/api/bind_box/readNFTOrderMessage',
       '/api/bind_box/resellNFT',
     ]);
+  });
+
+  it('has ledger checks that catch a deposit or a sale booked other than once', async () => {
+    const problems = async () =>
+      (await auditLedger(testApp.database.db))
+        .filter((result) => result.name.startsWith('nft'))
+        .flatMap((result) => result.problems);
+    expect(await problems()).toEqual([]);
+    await testApp.database.db.execute(
+      `insert into nft_margins (listing_id, user_id, currency_id, amount, state, created_at)
+       values (999999, 1, ${usdt}, 7, 'held', now())`,
+    );
+    const found = await problems();
+    expect(found.some((problem) => problem.includes('nft escrow'))).toBe(true);
+    expect(found.some((problem) => problem.includes('margin 999999/1'))).toBe(true);
+    await testApp.database.db.execute('delete from nft_margins where listing_id = 999999');
+    await testApp.database.db.execute(
+      `update nft_listings set state = 'sold' where id = (select min(id) from nft_listings where state in ('live', 'unsold', 'rejected'))`,
+    );
+    const afterSale = await problems();
+    expect(
+      afterSale.some((problem) => /listing \d+ \(sold\): 0 purchase entries/.test(problem)),
+      afterSale.join('; '),
+    ).toBe(true);
   });
 });

@@ -6,7 +6,12 @@
 import type { AppModule, ModuleManifest } from '../../platform/app-module';
 import { type UploadModuleDeps, uploadFileRoutes, uploadRoutes } from './upload.routes';
 
-export { isOwnPublicUpload, markUploadPrivate, readOwnPublicUpload } from './upload.service';
+export {
+  isOwnPublicUpload,
+  markUploadPrivate,
+  readOwnPublicUpload,
+  storeGeneratedPng,
+} from './upload.service';
 
 /** POST /upload and /admin/upload under /api; the files themselves at /uploads/* (owner and staff). */
 export const uploadManifest = {

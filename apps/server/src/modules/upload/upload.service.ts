@@ -160,3 +160,27 @@ export function markUploadPrivate(
     reviewer: params.reviewer,
   });
 }
+
+/**
+ * Stores a PNG the platform drew itself (the demo catalogue's artwork) as a public upload with no
+ * owner; answers its public path. Not for outside bytes: those go through storeImage.
+ */
+export async function storeGeneratedPng(
+  deps: UploadServiceDeps,
+  image: { readonly bytes: Uint8Array; readonly width: number; readonly height: number },
+): Promise<string> {
+  const key = storageKeyFor({ now: deps.clock.now(), randomHex: randomName(), type: 'png' });
+  await deps.storage.put(key, image.bytes, 'image/png');
+  await insertUploadedFile(deps.db, {
+    key,
+    contentType: 'image/png',
+    sizeBytes: image.bytes.length,
+    width: image.width,
+    height: image.height,
+    ownerUserId: null,
+    ownerStaffId: null,
+    visibility: 'public',
+    createdAt: deps.clock.now(),
+  });
+  return publicPathOf(key);
+}
