@@ -4,6 +4,8 @@
  * blind box (reveal), and once the sale ends sees the box's proof recomputed in the browser and
  * "Verified"; lists the drawn item for resale and sees it go live after staff approve it.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,8 +15,9 @@ import {
   screenshot,
   watchPageErrors,
 } from './support/browser';
-import { type RunningServer, startFairexServer } from './support/fairex-server';
+import { e2eAdmin, type RunningServer, startFairexServer } from './support/fairex-server';
 import { type ApiCaller, apiCaller, settled } from './support/money-fixtures';
+import { totpCode } from './support/totp';
 
 type Card = { code: string; title: string; cover: string };
 
@@ -268,7 +271,25 @@ describe('the NFT market: auction deposit, provably fair box, resale review', ()
     );
     const listing = queue.list.find((entry) => entry.code === drawnCode);
     expect(listing).toBeDefined();
-    await api.ok('/admin/nft/resales/approve', { token: server.staffToken, body: { id: listing?.id } });
+    // Staff approve it in the console's review queue.
+    const consolePage = await browser.newPage({ viewport: desktopViewport });
+    const { secret } = JSON.parse(readFileSync(path.join(server.dataDir, 'e2e-staff.json'), 'utf8')) as {
+      secret: string;
+    };
+    await consolePage.goto(`${server.url}/admin/`);
+    await consolePage.getByTestId('login-email').fill(e2eAdmin.email);
+    await consolePage.getByTestId('login-password').fill(e2eAdmin.password);
+    await consolePage.getByTestId('login-code').fill(totpCode(secret));
+    await consolePage.getByTestId('login-submit').click();
+    await consolePage.getByTestId('console-brand').waitFor();
+    await consolePage.goto(`${server.url}/admin/#/nft`);
+    await consolePage.getByRole('tab', { name: 'Resale review' }).click();
+    const approve = consolePage.getByTestId(`nft-approve-${listing?.id}`);
+    await approve.waitFor();
+    await screenshot(consolePage, 'nft-console-review');
+    await approve.click();
+    await expect.poll(() => approve.count()).toBe(0);
+    await consolePage.close();
 
     await page.goto(`${server.url}/#/pages/nft/artworkDetail?id=${drawnCode}`);
     await expect.poll(() => page.getByTestId('nft-price').innerText()).toContain('12');
