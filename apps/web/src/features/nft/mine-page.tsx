@@ -158,10 +158,13 @@ function BidList() {
             <span>
               {entry.price} {entry.currency} · {dateTime(entry.time)}
             </span>
-            <span className="nft-muted">
-              {t(`nft:listingState.${entry.state}`)}
-              {entry.highest ? ` · ${t('nft:youLead')}` : ''}
-            </span>
+            {/* A settled auction's state is the winner's: a losing bidder sees only the deposit line. */}
+            {(entry.highest || entry.state === 'live') && (
+              <span className="nft-muted">
+                {t(`nft:listingState.${entry.state}`)}
+                {entry.highest ? ` · ${t('nft:youLead')}` : ''}
+              </span>
+            )}
             {entry.margin && (
               <span className={`nft-margin is-${entry.margin.state}`} data-testid="nft-margin-state">
                 {t(`nft:marginState.${entry.margin.state}`, {
