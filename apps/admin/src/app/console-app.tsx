@@ -21,6 +21,7 @@ import { DualPage } from '../features/dual/dual-page';
 import { IeoPage } from '../features/ieo/ieo-page';
 import { LoginPage } from '../features/login/login-page';
 import { MiningPage } from '../features/mining/mining-page';
+import { NftPage } from '../features/nft/nft-page';
 import { DepositsPage } from '../features/reviews/deposits-page';
 import { VerificationsPage } from '../features/reviews/verifications-page';
 import { WithdrawalsPage } from '../features/reviews/withdrawals-page';
@@ -62,6 +63,7 @@ const router = createHashRouter([
       { path: 'content', element: <ContentPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'ieo', element: <IeoPage /> },
+      { path: 'nft', element: <NftPage /> },
       { path: 'audit', element: <AuditPage /> },
       { path: 'staff', element: <StaffPage /> },
       { path: '*', element: <Navigate to="/" replace /> },

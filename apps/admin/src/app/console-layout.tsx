@@ -10,6 +10,7 @@ import {
   ImportOutlined,
   InteractionOutlined,
   LogoutOutlined,
+  PictureOutlined,
   RocketOutlined,
   SettingOutlined,
   SwapOutlined,
@@ -41,6 +42,7 @@ const icons: Record<SectionKey, ReactNode> = {
   content: <FileTextOutlined />,
   settings: <SettingOutlined />,
   ieo: <RocketOutlined />,
+  nft: <PictureOutlined />,
   audit: <AuditOutlined />,
   staff: <TeamOutlined />,
 };

@@ -18,6 +18,7 @@ export const sections = [
   { key: 'content', path: '/content', roles: ['content'] },
   { key: 'settings', path: '/settings', roles: ['content'] },
   { key: 'ieo', path: '/ieo', roles: [] },
+  { key: 'nft', path: '/nft', roles: ['content'] },
   { key: 'audit', path: '/audit', roles: [] },
   { key: 'staff', path: '/staff', roles: [] },
 ] as const satisfies readonly { key: string; path: string; roles: readonly StaffRoleName[] }[];

@@ -166,6 +166,34 @@ const IeoSubscribePage = lazyPage(() =>
 const IeoOrdersPage = lazyPage(() =>
   import('../features/ieo/orders-page').then((module) => module.IeoOrdersPage),
 );
+const NftMarketPage = lazyPage(() =>
+  import('../features/nft/market-page').then((module) => module.MarketPage),
+);
+const NftSearchPage = lazyPage(() =>
+  import('../features/nft/market-page').then((module) => module.SearchPage),
+);
+const NftArtistsPage = lazyPage(() =>
+  import('../features/nft/market-page').then((module) => module.ArtistsPage),
+);
+const NftArtworksPage = lazyPage(() =>
+  import('../features/nft/market-page').then((module) => module.ArtworksPage),
+);
+const NftCollectionPage = lazyPage(() =>
+  import('../features/nft/market-page').then((module) => module.CollectionPage),
+);
+const NftArtistPage = lazyPage(() =>
+  import('../features/nft/artist-page').then((module) => module.ArtistPage),
+);
+const NftDetailPage = lazyPage(() =>
+  import('../features/nft/detail-page').then((module) => module.DetailPage),
+);
+const NftPurchasePage = lazyPage(() =>
+  import('../features/nft/purchase-page').then((module) => module.PurchasePage),
+);
+const NftMinePage = lazyPage(() => import('../features/nft/mine-page').then((module) => module.MinePage));
+const NftResellPage = lazyPage(() =>
+  import('../features/nft/resell-page').then((module) => module.ResellPage),
+);
 const NotAvailablePage = lazyPage(() =>
   import('../features/unavailable/not-available-page').then((module) => module.NotAvailablePage),
 );
@@ -248,6 +276,19 @@ const routes: RouteObject[] = [
           { path: 'pages/ieo/ieo', element: IeoListPage },
           { path: 'pages/ieo/subscribe', element: IeoSubscribePage },
           { path: 'pages/ieo/order', element: IeoOrdersPage },
+          { path: 'pages/nft/nft', element: NftMarketPage },
+          { path: 'pages/nft/search', element: NftSearchPage },
+          { path: 'pages/nft/artist', element: NftArtistsPage },
+          { path: 'pages/nft/artwork', element: NftArtworksPage },
+          { path: 'pages/nft/collection', element: NftCollectionPage },
+          { path: 'pages/nft/artistDetail', element: NftArtistPage },
+          { path: 'pages/nft/artworkDetail', element: NftDetailPage },
+          { path: 'pages/nft/artworkDetail_video', element: NftDetailPage },
+          { path: 'pages/nft/purchase', element: NftPurchasePage },
+          { path: 'pages/nft/purchase_one', element: NftPurchasePage },
+          { path: 'pages/nft/mine', element: NftMinePage },
+          { path: 'pages/nft/myNft', element: NftMinePage },
+          { path: 'pages/nft/resell', element: NftResellPage },
           { path: 'pages/*', element: NotAvailablePage },
           { path: '*', element: NotFoundPage },
         ],

@@ -60,6 +60,7 @@ const sameAsEnglish: Record<string, readonly string[]> = {
     'content:contact.whatsapp',
     'content:contact.telegram',
     'finance:tabs.defi',
+    'nft:media.gif',
   ],
   fra: [
     'common:tabs.finance',
@@ -74,15 +75,20 @@ const sameAsEnglish: Record<string, readonly string[]> = {
     'finance:minimum',
     'finance:tabs.cloud',
     'finance:amountPlaceholder',
+    'nft:tabs.collections',
+    'nft:media.image',
+    'nft:media.audio',
+    'nft:rarity.rare',
+    'nft:mine.messages',
   ],
-  spa: ['menu:spot', 'ieo:daySuffix'],
-  pt: ['menu:spot', 'ieo:daySuffix', 'ieo:whitepaper'],
+  spa: ['menu:spot', 'ieo:daySuffix', 'nft:media.audio'],
+  pt: ['menu:spot', 'ieo:daySuffix', 'ieo:whitepaper', 'nft:box.item'],
   zh: [],
   hk: [],
   th: [],
   jp: [],
   kor: [],
-  vi: [],
+  vi: ['nft:media.video'],
 };
 
 describe('locale catalogue', () => {
