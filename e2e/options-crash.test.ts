@@ -260,6 +260,8 @@ describe.skipIf(!adminUrl)('seconds options through kill -9 (PostgreSQL)', () =>
         const stakeUnits = BigInt(row.stake);
         const profit = (stakeUnits * BigInt(row.rate)) / 1_000_000n;
         if (row.status !== 'settled') problems.push(`status ${row.status}`);
+        if (BigInt(row.rate) !== rateMillionths)
+          problems.push(`rate ${row.rate}, the term says ${rateMillionths}`);
         if (row.work_done !== '1') problems.push(`${row.work_done} done expiry items`);
         if (row.pending_holds !== '0') problems.push(`${row.pending_holds} holds still pending`);
         let expectedEntries = 0;
