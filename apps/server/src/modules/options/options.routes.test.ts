@@ -280,6 +280,48 @@ describe.each(testDatabases())('seconds options on $name', (testDatabase) => {
     expect((await micro(trader.userId)).held).toBe(0n);
   });
 
+  it('a tick within the tolerance written after the tolerance ended still closes the order (restart race)', async () => {
+    const trader = await newTrader();
+    await fundUser(testApp.database, {
+      userId: trader.userId,
+      currencyId: usdtId,
+      units: 100n * oneUsdt,
+      kind: userAccountKinds.micro,
+    });
+    const order = await okMessage<OptionOrder>(submit(trader.token, { number: '10', seconds: 30 }));
+    // Down past the tolerance: nothing recorded since before the expiry.
+    clock.advance(37_000);
+    const deadline = order.expires_at + order.tolerance_ms;
+    // The worker's first pass after the restart runs before the feed's first tick is written...
+    expect(await testApp.services.scheduler.runDue(new Date(deadline + 400))).toBe(0);
+    // ...which is stamped with the start of its second, within the tolerance.
+    await testApp.services.market.step(new Date(deadline));
+    const [close] = await testApp.services.market.ticksBetween({
+      instrumentId: matchId,
+      from: new Date(order.expires_at),
+      to: new Date(deadline),
+      limit: 1,
+    });
+    expect(close).toBeDefined();
+    expect(await testApp.services.scheduler.runDue(clock.now())).toBe(1);
+    const settled = await okMessage<OptionOrder>(
+      caller.get(`${optionResultRoute.path}?id=${order.id}`, { token: trader.token }),
+    );
+    expect(settled.result).not.toBe('refund');
+    expect(settled.close_tick?.id).toBe(close?.id);
+
+    // With no tick at all since expiry (the feed is down), the refund comes after a grace period.
+    const unrecorded = await okMessage<OptionOrder>(submit(trader.token, { number: '10', seconds: 30 }));
+    clock.advance(60_000);
+    expect(await testApp.services.scheduler.runDue(clock.now())).toBe(1);
+    const refunded = await okMessage<OptionOrder>(
+      caller.get(`${optionResultRoute.path}?id=${unrecorded.id}`, { token: trader.token }),
+    );
+    expect(refunded).toMatchObject({ status: 3, result: 'refund', payout: '10.000000', close_tick: null });
+    expect((await micro(trader.userId)).held).toBe(0n);
+    await testApp.services.market.step(clock.now());
+  });
+
   it('parallel submits against one balance: exactly as many as it covers succeed', async () => {
     // Room in the pool, so only the user's balance limits: 10 x 10 USDT at 30 s against 55 USDT.
     await okMessage<OptionPool[]>(

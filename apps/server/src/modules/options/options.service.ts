@@ -63,6 +63,13 @@ const payableCodes = ['USDT'];
 const receiptTicksMax = 2_000;
 /** While the close tick may still come, look again this soon. */
 const settleRetryMs = 250;
+/**
+ * With no tick at all since expiry (the feed is down), refund this long after the tolerance ended:
+ * a tick is stamped at most about a second before it is written.
+ */
+const refundGraceMs = 5_000;
+/** The close tick is looked for up to a day past now (later ones cannot be recorded yet). */
+const closeSearchAheadMs = 86_400_000;
 
 /** Seeded terms for a fresh install (staff change them in the console). */
 const defaultTerms = [
@@ -253,15 +260,23 @@ export function createOptionsService(deps: {
     const row = await orderRow(tx, BigInt(work.key), true);
     if (row?.status !== 'open') return { done: true };
     const expiresMs = ms(row.expires_at);
+    const deadlineMs = expiresMs + row.tolerance_ms;
+    // The first recorded tick at or after expiry, however late: a tick stamped with the start of
+    // its second is written a moment later (after a restart the worker's first pass even runs
+    // before the feed's first tick), so "none within the tolerance" is only known once a later
+    // tick is recorded (each instrument's ticks are recorded in time order), or long after.
     const ticks = await market.ticksBetween(
       {
         instrumentId: row.instrument_id,
         from: new Date(expiresMs),
-        to: new Date(expiresMs + row.tolerance_ms),
+        to: new Date(Math.max(now.getTime(), deadlineMs) + closeSearchAheadMs),
         limit: 1,
       },
       tx,
     );
+    if (ticks.length === 0 && now.getTime() <= deadlineMs + refundGraceMs) {
+      return { retryAt: new Date(now.getTime() + settleRetryMs), reason: 'no tick at expiry yet' };
+    }
     const stake = BigInt(row.stake);
     const settlement = settleOption(
       {
@@ -276,7 +291,8 @@ export function createOptionsService(deps: {
       now.getTime(),
       row.tolerance_ms,
     );
-    if (settlement === null) {
+    // A refund is written only after the tolerance ended, so the receipt recomputes it as one.
+    if (settlement === null || (settlement.result === 'refund' && now.getTime() <= deadlineMs)) {
       return { retryAt: new Date(now.getTime() + settleRetryMs), reason: 'no tick at expiry yet' };
     }
     const stakeHold = BigInt(row.stake_hold_id);
