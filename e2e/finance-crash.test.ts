@@ -37,7 +37,7 @@ const users = 4;
 /** Per user: this many orders of each dual product. */
 const dualOrdersPerProduct = 2;
 /** B is at least this far ahead once the server is up: time to sign users up and buy before the kill. */
-const leadMs = 15_000;
+const leadMs = 12_000;
 const minuteMs = 60_000;
 /** dualTickToleranceMs in apps/server/src/modules/dual/dual.service.ts. */
 const toleranceMs = 60 * 60 * 1000;
@@ -120,6 +120,7 @@ describe.skipIf(!adminUrl)('finance payouts through kill -9 (PostgreSQL)', () =>
     async () => {
       const startedAt = Date.now();
       const running = await start();
+      const firstStartMs = Date.now() - startedAt;
       const api = apiCaller(running.url);
       const staff = running.staffToken;
       // B: the settlement time and the dividend time of day, a whole minute a few seconds ahead.
@@ -448,20 +449,22 @@ describe.skipIf(!adminUrl)('finance payouts through kill -9 (PostgreSQL)', () =>
         }
       }
 
+      const verifyBegan = Date.now();
       const verify = spawnSync('npm', ['run', '--silent', 'ledger:verify'], {
         cwd: repositoryRoot,
         env: { ...process.env, DATABASE_URL: databaseUrl },
         encoding: 'utf8',
       });
       const ledgerLine = verify.stdout.trim().split('\n').at(-1);
+      const verifyMs = Date.now() - verifyBegan;
       console.log(
-        `[finance-crash] B ${new Date(due).toISOString()}: users, products and purchases ${setupMs} ms, killed ${due - killedAt} ms before, restarted ` +
+        `[finance-crash] first start ${firstStartMs} ms; B ${new Date(due).toISOString()}: users, products and purchases ${setupMs} ms, killed ${due - killedAt} ms before, restarted ` +
           `${restartedAt - due} ms after (no ticks while down: ${gapTicks} recorded), all paid ${settledAfter} ms ` +
           `after the restart; dual orders ${dualRows.rows.length}, settled before the crash ${beforeCrash.dual}, ` +
           `settled once ${settledOnce} (below ${outcomes.below}, at or above ${outcomes.at_or_above}), ` +
           `failed and released ${failedReleased}; mining orders ${miningRows.rows.length}, dividends before the ` +
           `crash ${beforeCrash.dividends}, day 1 paid once ${dividendsOnce}, principals returned ${principalsReturned}; ` +
-          `wrong ${wrong.length}; ledger: ${ledgerLine}; ${Math.round((Date.now() - startedAt) / 1000)} s`,
+          `wrong ${wrong.length}; ledger: ${ledgerLine} (${verifyMs} ms); ${Math.round((Date.now() - startedAt) / 1000)} s`,
       );
       for (const line of wrong.slice(0, 10)) console.log(`[finance-crash] wrong: ${line}`);
       expect(gapTicks).toBe(0);
