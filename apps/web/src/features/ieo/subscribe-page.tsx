@@ -15,8 +15,8 @@ import { appRoutes } from '../../lib/navigation';
 import { userQueryRoot } from '../../lib/session';
 import { useAppStore } from '../../lib/stores/app-store';
 import { showToast } from '../../lib/toast';
+import { tradePath } from '../../lib/trade-path';
 import { useDateTimeToMinute } from '../../lib/use-date-time';
-import { tradePath } from '../markets/lib/market-paths';
 import { myOrdersQuery, projectQuery, spotBalanceQuery, subscribe } from './api/ieo-api';
 import { Countdown, ProgressBar, StateChip, useServerNow } from './components/ieo-parts';
 import {

@@ -1,3 +1,5 @@
+import { tradePairPath } from '../../../lib/trade-path';
+
 /** Perpetual symbols read "BTC-PERP"; the row shows "BTC" with a "Perp" tag. */
 const perpetualSuffix = '-PERP';
 
@@ -9,13 +11,10 @@ export const marketRoutes = {
   trade: '/pages/transaction/index',
   contract: '/pages/transaction/contract',
   /** The spot screen on one pair (?symbol=ETH/USDT&side=sell), with a back button. */
-  tradePair: '/pages/transaction/currency',
+  tradePair: tradePairPath,
 } as const;
 
-/** The trade screen opened on a pair with a side selected (a coin page's Buy and Sell). */
-export function tradePath(symbol: string, side: 'buy' | 'sell'): string {
-  return `${marketRoutes.tradePair}?symbol=${encodeURIComponent(symbol)}&side=${side}`;
-}
+export { tradePath } from '../../../lib/trade-path';
 
 /**
  * Whether an instrument can be traded on spot now: `trading` (a pair that takes orders),
