@@ -6,6 +6,11 @@ import { demoVisitorCookie } from './demo-visitor';
 export const artifactsDir = path.resolve(import.meta.dirname, '../artifacts');
 export const phoneViewport = { width: 375, height: 812 };
 export const desktopViewport = { width: 1280, height: 800 };
+/**
+ * How long a page action or wait may take: the first page a fresh server serves, while it seeds
+ * the demo and prepares price history, can take over Playwright's 30 s on a loaded 2-core machine.
+ */
+const pageActionTimeoutMs = 60_000;
 
 /**
  * Debian's Chromium with the flags this closed network needs (toolchain-facts.md); every new
@@ -27,6 +32,7 @@ export async function launchBrowser(): Promise<Browser> {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
+    context.setDefaultTimeout(pageActionTimeoutMs);
     await context.addCookies([
       { ...demoVisitorCookie, domain: '127.0.0.1', path: '/api', httpOnly: true, sameSite: 'Strict' },
     ]);
