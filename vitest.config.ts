@@ -21,6 +21,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // One prepared installation per run; the files' servers start on copies of it.
+          globalSetup: ['e2e/support/global-setup.ts'],
           // A browser page under a loaded CI machine can take seconds to show what a poll waits for.
           expect: { poll: { timeout: 10_000 } },
           environment: 'node',

@@ -11,7 +11,7 @@ describe('the server process as a user starts it', () => {
   // One fresh install serves the first three tests; the third restarts it on the same data.
   let first: RunningServer;
   beforeAll(async () => {
-    first = await startFairexServer({ env: { LOG_LEVEL: 'info' } });
+    first = await startFairexServer({ fresh: true, env: { LOG_LEVEL: 'info' } });
   }, 180_000);
   afterAll(async () => {
     if (first) rmSync(first.dataDir, { recursive: true, force: true });
@@ -49,7 +49,7 @@ describe('the server process as a user starts it', () => {
   });
 
   it('warns loudly when started on PGlite without demo mode', async () => {
-    const server = await startFairexServer({ env: { DEMO: 'false' } });
+    const server = await startFairexServer({ fresh: true, env: { DEMO: 'false' } });
     try {
       expect(server.output()).toContain('PGlite is the embedded database for trying Fairex out');
       expect((await getJson(`${server.url}/api/getSiteConfig`)).body.message.demo).toBe(false);

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { installDemoVisitor } from './demo-visitor';
 import { totpCode } from './totp';
 
@@ -27,6 +28,13 @@ export type ServerOptions = {
   dataDir?: string;
   /** How long to wait for "Fairex is running" (a first start on PostgreSQL backfills history). */
   startTimeoutMs?: number;
+  /**
+   * A new installation: an empty data directory, as `npm start` meets it the first time. Without
+   * it (and without `dataDir` or a `DATABASE_URL`), the server starts on a copy of the run's
+   * prepared installation (support/global-setup.ts): seeded, its price history complete, the e2e
+   * admin made, so each file does not spend a minute of CPU on what every other file also does.
+   */
+  fresh?: boolean;
 };
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../..');
@@ -97,6 +105,23 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The run's prepared installation (global-setup.ts provides it), or null outside Vitest's e2e. */
+function preparedInstallation(): string | null {
+  try {
+    return inject('e2ePreparedDataDir') ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** An empty data directory, or a copy of the prepared installation (see `ServerOptions.fresh`). */
+function newDataDir(options: ServerOptions): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fairex-e2e-'));
+  const prepared = options.fresh || options.env?.DATABASE_URL ? null : preparedInstallation();
+  if (prepared) cpSync(prepared, dataDir, { recursive: true });
+  return dataDir;
+}
+
 /**
  * The real server as a user starts it (`tsx apps/server/src/main.ts`, demo on, PGlite in a fresh
  * data directory), serving the built web app. The rate service is off: CI has no internet.
@@ -105,7 +130,7 @@ export async function startFairexServer(options: ServerOptions = {}): Promise<Ru
   // Test code reads the demo outbox as the same visitor its browser pages are.
   installDemoVisitor();
   const port = await freePort();
-  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'fairex-e2e-'));
+  const dataDir = options.dataDir ?? newDataDir(options);
   const staffFile = path.join(dataDir, staffFileName);
   const staff: StaffFile = existsSync(staffFile)
     ? (JSON.parse(readFileSync(staffFile, 'utf8')) as StaffFile)

@@ -325,14 +325,25 @@ export class PairActor {
       return;
     }
     this.queue.push(command);
-    if (!this.running) {
-      this.running = this.drain().finally(() => {
-        this.running = null;
-      });
-    }
+    this.ensureDraining();
+  }
+
+  /**
+   * Starts a drain unless one runs. A command queued while a drain is ending (its last round done,
+   * its promise not yet settled) is picked up by the next one, never left waiting.
+   */
+  private ensureDraining(): void {
+    if (this.running) return;
+    this.running = this.drain().finally(() => {
+      this.running = null;
+      if (this.queue.length > 0) this.ensureDraining();
+    });
   }
 
   private async drain(): Promise<void> {
+    // Commands sent in one burst (a market maker's ladder, a batch of cancels) are all queued
+    // before the first round is taken, so they commit together instead of one and then the rest.
+    await Promise.resolve();
     while (this.queue.length > 0) {
       const round = this.take();
       await this.runRound(round);

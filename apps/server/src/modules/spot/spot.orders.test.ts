@@ -15,6 +15,7 @@ import type {
 } from '@fairex/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../platform/db/rows';
 import { serverMessages } from '../../platform/i18n/messages';
 import { expectLedgerClean, reportFigures } from '../../test-support/money-test';
 import { startTestApp, type TestApp } from '../../test-support/test-app';
@@ -411,6 +412,40 @@ describe.each(testDatabases())('spot orders and exchange on $name', (testDatabas
         .sort(),
     );
     await restarted.stop();
+    await expectLedgerClean(testApp.database);
+  });
+
+  it('commits a burst of commands in one round, and runs a command sent as the previous one resolves', async () => {
+    const trader = await newTrader([{ currencyId: btcId, units: oneBtc }]);
+    const spot = testApp.services.spot;
+    const commitTimes = async () => {
+      const [row] = await rowsOf<{ n: number }>(
+        testApp.database.db,
+        sql`select count(distinct created_at)::int as n from spot_orders where user_id = ${trader.userId}`,
+      );
+      return row?.n ?? 0;
+    };
+    // Sent in one go, as the market maker sends its ladder: one round, one commit time.
+    const placed = await Promise.all(
+      [1, 2, 3, 4, 5].map((level) =>
+        spot.place({
+          userId: trader.userId,
+          symbol: 'BTC/USDT',
+          side: 'sell',
+          price: near(btcRef, 2000 + level * 100),
+          amount: '0.001',
+          timeInForce: 'gtc',
+        }),
+      ),
+    );
+    expect(await commitTimes()).toBe(1);
+    // Each cancel is sent the moment the one before resolves (no other await between): the pair's
+    // actor, just ending its drain, must still run it.
+    for (const order of placed) {
+      expect((await spot.cancel(trader.userId, order.id)).status).toBe('cancelled');
+    }
+    expect(spot.openOrders(trader.userId, 'BTC/USDT')).toEqual([]);
+    expect((await spotBalance(trader, btcId)).held).toBe(0n);
     await expectLedgerClean(testApp.database);
   });
 });

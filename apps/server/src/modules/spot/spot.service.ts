@@ -147,6 +147,15 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
     return pair.actor.openOrder(row.id) ?? orderStateOf(row, pair.rules);
   }
 
+  /** The pair whose actor holds `orderId` open for `userId`, if any. */
+  function pairOfOpenOrder(userId: number, orderId: number): Pair | null {
+    for (const pair of pairs.all()) {
+      const state = pair.actor.openOrder(orderId);
+      if (state) return state.userId === userId ? pair : null;
+    }
+    return null;
+  }
+
   async function ownOrder(userId: number, orderId: number): Promise<{ row: OrderRow; pair: Pair }> {
     const row = await findOrder(db, orderId);
     if (!row || row.userId !== userId) throw spotError('order_not_found');
@@ -239,7 +248,9 @@ export function createSpotService(deps: SpotServiceDeps): SpotExchange {
     },
 
     async cancel(userId, orderId) {
-      const { pair } = await ownOrder(userId, orderId);
+      // An open order is in its pair's actor: no database read (the market maker cancels dozens a
+      // second). A finished or unknown one is read to answer with its state or "not found".
+      const pair = pairOfOpenOrder(userId, orderId) ?? (await ownOrder(userId, orderId)).pair;
       pairs.assertOpen(pair, { placing: false });
       return orderView(await pair.actor.cancel(userId, orderId), pair);
     },
