@@ -167,4 +167,39 @@ describe.each(testDatabases())('scheduled work on $name', (testDatabase) => {
       expect(await effects('race:')).toHaveLength(count);
     },
   );
+
+  it.runIf(testDatabase.name === 'postgres')(
+    'cancels without waiting for an item the worker is running (its handler then finds nothing owed)',
+    async () => {
+      // The worker holds the item's row and waits for the order row; the canceller holds the order
+      // row (a redemption) and cancels the item. Waiting for the item's row there would deadlock.
+      await database.db.execute(sql`insert into work_effects (key, note) values ('order:1', 'open')`);
+      let reachedOrder: () => void = () => {};
+      const handlerWaits = new Promise<void>((resolve) => {
+        reachedOrder = resolve;
+      });
+      const scheduler = schedulerWith('running', async (tx, work) => {
+        reachedOrder();
+        const [order] = await rowsOf<{ note: string }>(
+          tx,
+          sql`select note from work_effects where key = 'order:1' for update`,
+        );
+        if (order?.note === 'open')
+          await tx.execute(sql`insert into work_effects (key) values (${work.key})`);
+        return { done: true };
+      });
+      await schedule(scheduler, 'running', 'running:1', at(1));
+      const cancelled = await database.db.transaction(async (tx) => {
+        await tx.execute(sql`update work_effects set note = 'redeemed' where key = 'order:1'`);
+        const run = scheduler.runDue(at(10));
+        await handlerWaits;
+        const result = await scheduler.cancel(tx as never, 'running', 'running:1');
+        return { result, run };
+      });
+      expect(cancelled.result).toBe(false);
+      expect(await cancelled.run).toBe(1);
+      expect(await effects('running:')).toEqual([]);
+      expect(await scheduler.pending('running')).toBe(0);
+    },
+  );
 });

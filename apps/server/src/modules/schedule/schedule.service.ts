@@ -48,7 +48,11 @@ export interface Scheduler {
       readonly payload?: WorkPayload;
     },
   ): Promise<void>;
-  /** Marks a scheduled item done without running it (an order cancelled before its expiry). */
+  /**
+   * Marks a scheduled item done without running it (an order cancelled before its expiry). An item
+   * the worker is running at this moment is left to it (its handler must then find nothing owed):
+   * waiting for its lock here, while holding the row the handler locks next, would deadlock.
+   */
   cancel(tx: Database, kind: string, key: string): Promise<boolean>;
   /** The handler of a kind; one per kind. */
   handle(kind: string, handler: WorkHandler): void;
@@ -205,7 +209,12 @@ export function createScheduler(deps: {
       const rows = await rowsOf<{ id: string }>(
         tx,
         sql`update scheduled_work set done_at = ${clock.now().toISOString()}::timestamptz, last_error = 'cancelled'
-            where kind = ${kind} and key = ${key} and done_at is null returning id::text`,
+            where id in (
+              select id from scheduled_work
+              where kind = ${kind} and key = ${key} and done_at is null
+              for update skip locked
+            )
+            returning id::text`,
       );
       return rows.length > 0;
     },
