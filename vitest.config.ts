@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one worker; route tests spend much of their time waiting on
+    // PostgreSQL (its own processes) and on timers, so two keep both cores busy.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'domain', include: ['packages/*/src/**/*.test.ts'], environment: 'node' } },
       {
@@ -9,6 +12,10 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // Files share a worker's module graph: importing the server's modules (Fastify, Drizzle,
+          // every zod schema) once per worker instead of once per file. Modules hold no state of
+          // their own (services are built by composeModules per test app), so nothing leaks.
+          isolate: false,
           // Polls wait for timers, workers and sockets, which a loaded CI machine can hold back.
           expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
