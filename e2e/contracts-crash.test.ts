@@ -16,6 +16,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresInstallation, dropPostgresInstallation } from './support/crash-database';
 import { type RunningServer, startFairexServer } from './support/fairex-server';
 import { apiCaller, prepareUser } from './support/money-fixtures';
 
@@ -75,13 +76,7 @@ describe.skipIf(!adminUrl)('contract triggers through kill -9 (PostgreSQL)', () 
   }
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${databaseName}`);
-    await admin.end();
-    const url = new URL(adminUrl ?? '');
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
+    ({ databaseUrl, dataDir } = await createPostgresInstallation(adminUrl ?? '', databaseName));
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
   }, 60_000);
@@ -90,12 +85,7 @@ describe.skipIf(!adminUrl)('contract triggers through kill -9 (PostgreSQL)', () 
     await server?.stop({ removeData: false });
     await db?.end();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    if (adminUrl) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-      await admin.end();
-    }
+    if (adminUrl) await dropPostgresInstallation(adminUrl, databaseName);
   });
 
   it(

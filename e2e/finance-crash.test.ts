@@ -28,6 +28,7 @@ import path from 'node:path';
 import type { DualOrder, DualProduct, MiningProduct } from '@fairex/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresInstallation, dropPostgresInstallation } from './support/crash-database';
 import { type RunningServer, startFairexServer } from './support/fairex-server';
 import { apiCaller } from './support/money-fixtures';
 
@@ -92,13 +93,7 @@ describe.skipIf(!adminUrl)('finance payouts through kill -9 (PostgreSQL)', () =>
     Number((await db.query<{ n: string }>(query, params)).rows[0]?.n);
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${databaseName}`);
-    await admin.end();
-    const url = new URL(adminUrl ?? '');
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
+    ({ databaseUrl, dataDir } = await createPostgresInstallation(adminUrl ?? '', databaseName));
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
   }, 60_000);
@@ -107,12 +102,7 @@ describe.skipIf(!adminUrl)('finance payouts through kill -9 (PostgreSQL)', () =>
     await server?.stop({ removeData: false });
     await db?.end();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    if (adminUrl) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-      await admin.end();
-    }
+    if (adminUrl) await dropPostgresInstallation(adminUrl, databaseName);
   });
 
   it(

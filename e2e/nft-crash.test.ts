@@ -13,6 +13,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresInstallation, dropPostgresInstallation } from './support/crash-database';
 import { type RunningServer, startFairexServer } from './support/fairex-server';
 import { type ApiCaller, apiCaller, prepareUser, voucherPng } from './support/money-fixtures';
 
@@ -59,13 +60,7 @@ describe.skipIf(!adminUrl)('nft auction and payment deadlines through kill -9 (P
   };
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${databaseName}`);
-    await admin.end();
-    const url = new URL(adminUrl ?? '');
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
+    ({ databaseUrl, dataDir } = await createPostgresInstallation(adminUrl ?? '', databaseName));
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
   }, 60_000);
@@ -74,12 +69,7 @@ describe.skipIf(!adminUrl)('nft auction and payment deadlines through kill -9 (P
     await server?.stop({ removeData: false });
     await db?.end();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    if (adminUrl) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-      await admin.end();
-    }
+    if (adminUrl) await dropPostgresInstallation(adminUrl, databaseName);
   });
 
   const count = async (statement: string, values: unknown[] = []) =>

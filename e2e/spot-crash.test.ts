@@ -17,6 +17,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresInstallation, dropPostgresInstallation } from './support/crash-database';
 import { type RunningServer, startFairexServer } from './support/fairex-server';
 import { type ApiCaller, apiCaller, prepareUser, voucherPng } from './support/money-fixtures';
 
@@ -144,13 +145,7 @@ describe.skipIf(!adminUrl)('spot orders through kill -9 (PostgreSQL)', () => {
 
   beforeAll(async () => {
     console.log(`[seed] spot-crash: ${seed} (replay with FAIREX_SEED=${seed})`);
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${databaseName}`);
-    await admin.end();
-    const url = new URL(adminUrl ?? '');
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
+    ({ databaseUrl, dataDir } = await createPostgresInstallation(adminUrl ?? '', databaseName));
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
 
@@ -172,12 +167,7 @@ describe.skipIf(!adminUrl)('spot orders through kill -9 (PostgreSQL)', () => {
     await server?.stop({ removeData: false });
     await db?.end();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    if (adminUrl) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-      await admin.end();
-    }
+    if (adminUrl) await dropPostgresInstallation(adminUrl, databaseName);
   });
 
   /** An order near the reference (both sides, so some cross), or now and then an absurd one. */
