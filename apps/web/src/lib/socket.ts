@@ -38,9 +38,18 @@ export async function startSocket(): Promise<void> {
   withSession((session) => session.restoreSession());
   const setStatus = useAppStore.getState().setSocketStatus;
   setStatus('connecting');
+  // Balances, orders or verification changed on the server (a fill, an exchange, a review): the
+  // listeners that refresh every screen showing them load with the socket, outside Home's initial
+  // JavaScript, and are attached before it connects: attached later, an `auth:result` (which
+  // re-reads what the screens show) or an event that arrived first was lost, and a screen kept
+  // showing a verification as under review after staff had approved it.
   let connect: typeof import('socket.io-client').io;
+  let userEvents: typeof import('./market/balance-events') | null;
   try {
-    ({ io: connect } = await import('socket.io-client'));
+    [{ io: connect }, userEvents] = await Promise.all([
+      import('socket.io-client'),
+      import('./market/balance-events').catch(() => null),
+    ]);
   } catch {
     setStatus('disconnected');
     return;
@@ -53,6 +62,7 @@ export async function startSocket(): Promise<void> {
     reconnectionDelayMax: socketReconnectDelayMaxMs,
     timeout: socketConnectTimeoutMs,
   });
+  userEvents?.listenForUserEvents(next);
   next.on('connect', () => {
     setStatus('connected');
     authenticate(next, useAppStore.getState().token);
@@ -67,10 +77,6 @@ export async function startSocket(): Promise<void> {
   });
   next.on('session:ended', ({ reason }) => withSession((session) => session.handleSessionEnded(reason)));
   next.on('connect_error', () => setStatus('disconnected'));
-  // Balances, orders or verification changed on the server (a fill, an exchange, a review): the
-  // listeners that refresh every screen showing them load beside the socket, outside Home's
-  // initial JavaScript.
-  import('./market/balance-events').then((events) => events.listenForUserEvents(next)).catch(() => undefined);
   next.io.on('reconnect_attempt', () => setStatus('connecting'));
   socket = next;
   // A session that starts later (login, registration, wallet) joins the user's room at once.
