@@ -1,8 +1,9 @@
 import { appRoutes } from '../lib/navigation';
+import type { TranslationKey } from '../lib/translation-key';
 
 export type TabKey = 'home' | 'markets' | 'trade' | 'finance' | 'assets';
 
-export type Tab = { key: TabKey; path: string; labelKey: string };
+export type Tab = { key: TabKey; path: string; labelKey: TranslationKey };
 
 /** The five bottom tabs in the spec's order (section 2). */
 export const tabs: readonly Tab[] = [

@@ -1,3 +1,6 @@
+import type { ParseKeys } from 'i18next';
+import type { TranslationKey } from './translation-key';
+
 /**
  * The product's features as Home shortcuts and "not yet available" pages know them: a label key
  * in locales/<lang>/menu.json, an icon name, and the routes that belong to it. The server's
@@ -43,7 +46,7 @@ export function isFeatureIconName(name: string): name is FeatureIconName {
 
 export type Feature = {
   key: string;
-  labelKey: string;
+  labelKey: TranslationKey;
   icon: FeatureIconName;
   aliases: readonly string[];
   /** Exact paths, or folder prefixes ending in '/'. */
@@ -51,7 +54,7 @@ export type Feature = {
 };
 
 function feature(
-  key: string,
+  key: ParseKeys<'menu'>,
   icon: FeatureIconName,
   aliases: readonly string[],
   routes: readonly string[],

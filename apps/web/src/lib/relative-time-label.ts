@@ -1,8 +1,9 @@
 import type { Locale } from '@fairex/contract';
 import { assertNever, relativeTime } from '@fairex/domain';
 import { formatCalendarDate } from './format';
+import type { TranslationKey } from './translation-key';
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+type Translate = (key: TranslationKey, options?: Record<string, unknown>) => string;
 
 /**
  * "Just now", "12 min ago", "3 h ago", "5 d ago", then a date (spec section 5), in the reader's

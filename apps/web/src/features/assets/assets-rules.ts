@@ -13,6 +13,7 @@ import {
 } from '@fairex/contract';
 import { formatAmount, formatDecimal, parseAmount, parseDecimal, toScaledBigint } from '@fairex/domain';
 import { fiatFigure } from '../../lib/market/fiat-price';
+import type { TranslationKey } from '../../lib/translation-key';
 
 /** Shared with Home's total. */
 export { fiatFigure };
@@ -29,7 +30,7 @@ export function isEntryKind(value: string | null | undefined): value is BillEntr
 }
 
 /** Translation key of an account kind's name; later kinds fall back to a generic label. */
-export function accountKindKey(kind: string): string {
+export function accountKindKey(kind: string): TranslationKey {
   return isAccountKind(kind) ? `assets:kinds.${kind}` : 'assets:kinds.other';
 }
 
@@ -120,7 +121,7 @@ export function signedDisplayAmount(text: string): string {
 }
 
 /** What a bill line says happened, as a translation key; transfers say in or out. */
-export function billReasonKey(line: Pick<BillLine, 'kind' | 'amount'>): string {
+export function billReasonKey(line: Pick<BillLine, 'kind' | 'amount'>): TranslationKey {
   if (line.kind === 'transfer') {
     return amountDirection(line.amount) === 'down'
       ? 'assets:reasons.transferOut'

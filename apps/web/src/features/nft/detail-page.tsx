@@ -1,4 +1,4 @@
-import type { NftBoxDetail, NftItemDetail } from '@fairex/contract';
+import type { NftBoxDetail, NftItemDetail, NftRarity } from '@fairex/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -469,7 +469,7 @@ function BoxDetail({ box, nowMs }: { box: NftBoxDetail; nowMs: number }) {
   );
 }
 
-type Revealed = { title: string; code: string; rarity: string | null; cover: string };
+type Revealed = { title: string; code: string; rarity: NftRarity | null; cover: string };
 
 function OpenBox({
   box,

@@ -13,6 +13,7 @@ import { detailQuery, nftQueryRoot, resell, termsQuery } from './api/nft-api';
 import { Cover, CustodialNotice, LoadState } from './components/nft-parts';
 import { bpsText, nftPaths, type ResellBody, type ResellFormValues, readCode, resellBody } from './nft-rules';
 import './nft.css';
+import { runtimeKey } from '../../lib/translation-key';
 
 /** /pages/nft/resell?id=N12: list one of the caller's items again, fixed price or auction; staff review it. */
 export function ResellPage() {
@@ -99,7 +100,7 @@ function ResellForm({ code }: { code: string }) {
       </div>
       {errors[name]?.message && (
         <span className="fx-field-error" role="alert">
-          {t(errors[name].message as string)}
+          {t(runtimeKey(errors[name].message as string))}
         </span>
       )}
     </label>

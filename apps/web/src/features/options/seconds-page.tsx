@@ -14,6 +14,7 @@ import { optionsKeys, receiptQuery, termsQuery } from './options-api';
 import { OrderPanel, PoolLine, Receipt } from './seconds-order-page';
 import type { TickPoint } from './tick-chart';
 import './options.css';
+import type { TranslationKey } from '../../lib/translation-key';
 
 const TickChart = lazy(() => import('./tick-chart').then((module) => ({ default: module.TickChart })));
 
@@ -130,7 +131,7 @@ export function SecondsPage() {
 }
 
 /** The risk disclosure shown before the first order; accepted once on this device. */
-function acceptRiskOnce(t: (key: string) => string) {
+function acceptRiskOnce(t: (key: TranslationKey) => string) {
   return async (): Promise<boolean> => {
     if (localStorage.getItem(disclosureKey) === '1') return true;
     const accepted = await Dialog.confirm({
@@ -203,7 +204,8 @@ function ActiveOrder({
       </div>
       {settled ? (
         <p className={`op-result is-${settled.result}`} data-testid="seconds-result">
-          {t(`options:results.${settled.result}`)} · {settled.payout} {settled.currency_name}
+          {settled.result ? t(`options:results.${settled.result}`) : null} · {settled.payout}{' '}
+          {settled.currency_name}
         </p>
       ) : (
         <>

@@ -29,6 +29,7 @@ import {
   qrUpload,
 } from './payout-rules';
 import './payout.css';
+import { runtimeKey } from '../../lib/translation-key';
 
 function AddWalletForm({ coins, hasPayPassword }: { coins: readonly Coin[]; hasPayPassword: boolean }) {
   const { t } = useTranslation();
@@ -106,7 +107,8 @@ function AddWalletForm({ coins, hasPayPassword }: { coins: readonly Coin[]; hasP
     setValue('address', text, { shouldValidate: true, shouldDirty: true });
   };
 
-  const message = (key: string | undefined) => (key ? t(key, { chain: networkChain ?? '' }) : null);
+  const message = (key: string | undefined) =>
+    key ? t(runtimeKey(key), { chain: networkChain ?? '' }) : null;
 
   return (
     <form

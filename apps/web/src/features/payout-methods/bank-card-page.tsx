@@ -23,6 +23,7 @@ import {
   regionOfPath,
 } from './payout-rules';
 import './payout.css';
+import { runtimeKey, type TranslationKey } from '../../lib/translation-key';
 
 type FieldSpec = {
   name: BankCardField;
@@ -48,7 +49,10 @@ const bankFields = (region: BankCardRegion): readonly FieldSpec[] => [
 ];
 
 /** Labels and placeholders that differ per region (ABA and card number rules differ). */
-function fieldText(field: BankCardField, region: BankCardRegion): { label: string; placeholder: string } {
+function fieldText(
+  field: BankCardField,
+  region: BankCardRegion,
+): { label: TranslationKey; placeholder: TranslationKey } {
   const suffix = region === 'domestic' ? 'Domestic' : 'International';
   if (field === 'alipay_account' || field === 'bank_account') {
     return {
@@ -118,7 +122,12 @@ function BankCardForm({
     const id = `payout-bank-${spec.name}`;
     const error = errors[spec.name]?.message;
     return (
-      <FormField key={spec.name} label={t(text.label)} htmlFor={id} error={error ? t(error) : null}>
+      <FormField
+        key={spec.name}
+        label={t(text.label)}
+        htmlFor={id}
+        error={error ? t(runtimeKey(error)) : null}
+      >
         <TextInput
           id={id}
           className={spec.mono ? 'is-mono' : undefined}
@@ -154,7 +163,7 @@ function BankCardForm({
         {hasPayPassword ? (
           <PayPasswordField
             id="payout-bank-pay-password"
-            error={errors.pay_password?.message ? t(errors.pay_password.message) : null}
+            error={errors.pay_password?.message ? t(runtimeKey(errors.pay_password.message)) : null}
             input={{ testId: 'payout-bank-pay-password', ...register('pay_password') }}
           />
         ) : (

@@ -23,8 +23,9 @@ import {
 } from './withdraw-rules';
 import './withdraw.css';
 import { LoginFirst } from '../../components/ui/login-first';
+import type { TranslationKey } from '../../lib/translation-key';
 
-const tabKeys: Record<RecordTab, string> = {
+const tabKeys: Record<RecordTab, TranslationKey> = {
   deposit: 'withdraw:records.tabs.deposit',
   withdraw: 'withdraw:records.tabs.withdraw',
 };

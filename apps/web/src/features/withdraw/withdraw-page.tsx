@@ -41,6 +41,7 @@ import {
 } from './withdraw-rules';
 import './withdraw.css';
 import { LoginFirst } from '../../components/ui/login-first';
+import { runtimeKey } from '../../lib/translation-key';
 
 /** /pages/fund/withdraw: a withdrawal to a saved address or the bank card. */
 export function WithdrawPage() {
@@ -167,7 +168,7 @@ function WithdrawForm({ info, user }: { info: WithdrawInfo; user: UserInfo | nul
     min: displayAmount(currency.withdraw_min),
     scale: currency.scale,
   };
-  const translated = (key: string | undefined) => (key ? t(key, messageValues) : undefined);
+  const translated = (key: string | undefined) => (key ? t(runtimeKey(key), messageValues) : undefined);
 
   const chooseDestination = (id: number | null) =>
     setValue('destinationId', id === null ? '' : String(id), { shouldValidate: isSubmitted });

@@ -6,6 +6,7 @@ import {
   TextInput,
   type TextInputProps,
 } from '../../../components/ui/form-field';
+import { runtimeKey } from '../../../lib/translation-key';
 
 export { TextInput };
 
@@ -15,7 +16,7 @@ type KeyedError = { error?: string | undefined };
 /** The shared field, its message given as a locale key. */
 export function FormField({ error, ...field }: Omit<FormFieldProps, 'error'> & KeyedError) {
   const { t } = useTranslation();
-  return <SharedFormField {...field} error={error ? t(error) : undefined} />;
+  return <SharedFormField {...field} error={error ? t(runtimeKey(error)) : undefined} />;
 }
 
 /** The shared password field, its message given as a locale key. */
@@ -24,7 +25,7 @@ export function PasswordField({
   ...field
 }: Omit<FormFieldProps, 'children' | 'suffix' | 'error'> & KeyedError & { input: TextInputProps }) {
   const { t } = useTranslation();
-  return <SharedPasswordField {...field} error={error ? t(error) : undefined} />;
+  return <SharedPasswordField {...field} error={error ? t(runtimeKey(error)) : undefined} />;
 }
 
 /** An e-mail address field: the address keyboard, no capitals or spelling fixes, its own label. */

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFiatDisplay } from '../../../lib/fiat-display';
 import { spotPairsQuery } from '../../../lib/market/spot-pairs-query';
+import type { TranslationKey } from '../../../lib/translation-key';
 import { spotTradeability } from '../lib/market-paths';
 import { nextSort, type QuoteSort, type SortKey, sortQuotes } from '../lib/sort-quotes';
 import { QuoteRow } from './quote-row';
@@ -14,7 +15,7 @@ type QuoteListProps = {
   testId?: string;
 };
 
-const columns: readonly { key: SortKey; labelKey: string; className: string }[] = [
+const columns: readonly { key: SortKey; labelKey: TranslationKey; className: string }[] = [
   { key: 'name', labelKey: 'markets:columns.name', className: 'is-name' },
   { key: 'price', labelKey: 'markets:columns.price', className: 'is-end' },
   { key: 'change', labelKey: 'markets:columns.change', className: 'is-end' },

@@ -1,4 +1,4 @@
-import type { NftCard } from '@fairex/contract';
+import type { NftCard, NftRarity } from '@fairex/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -29,7 +29,7 @@ export function CustodialNotice() {
   );
 }
 
-export function RarityChip({ rarity }: { rarity: string | null }) {
+export function RarityChip({ rarity }: { rarity: NftRarity | null }) {
   const { t } = useTranslation();
   if (!rarity) return null;
   return <span className={`nft-rarity is-${rarity}`}>{t(`nft:rarity.${rarity}`)}</span>;

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/toast';
+import { runtimeKey } from '../../../lib/translation-key';
 import { realStateQueryKey, submitLv1 } from '../api/verification-api';
 import {
   idTypeLabelKey,
@@ -34,7 +35,7 @@ export function Lv1Form({ again }: { again: boolean }) {
       await queryClient.invalidateQueries({ queryKey: realStateQueryKey });
     },
   });
-  const errorText = (message: string | undefined) => (message ? t(message) : null);
+  const errorText = (message: string | undefined) => (message ? t(runtimeKey(message)) : null);
 
   return (
     <form className="real-form" noValidate onSubmit={handleSubmit((values) => submit.mutate(values))}>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SegmentedTabs } from '../../../components/ui/segmented-tabs';
+import type { TranslationKey } from '../../../lib/translation-key';
 import { type DestinationKind, shortAddress, withdrawPaths } from '../withdraw-rules';
 
 type DestinationPickerProps = {
@@ -21,7 +22,7 @@ type DestinationPickerProps = {
 };
 
 const kinds: readonly DestinationKind[] = ['address', 'bank_card'];
-const kindKeys: Record<DestinationKind, string> = {
+const kindKeys: Record<DestinationKind, TranslationKey> = {
   address: 'withdraw:kinds.address',
   bank_card: 'withdraw:kinds.bank_card',
 };

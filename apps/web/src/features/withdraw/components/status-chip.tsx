@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '../../../lib/translation-key';
 import { statusTone } from '../withdraw-rules';
 
 type Status = 'pending' | 'approved' | 'rejected' | 'cancelled';
 
-const statusKeys: Record<Status, string> = {
+const statusKeys: Record<Status, TranslationKey> = {
   pending: 'withdraw:status.pending',
   approved: 'withdraw:status.approved',
   rejected: 'withdraw:status.rejected',
