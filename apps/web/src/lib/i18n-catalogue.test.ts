@@ -15,6 +15,12 @@ const sourceFiles = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test
   import: 'default',
 });
 
+const typingFiles = import.meta.glob<string>('../i18next.d.ts', {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
+
 const catalogue = new Map<string, Map<string, Map<string, string>>>();
 for (const [path, tree] of Object.entries(localeFiles)) {
   const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
@@ -184,6 +190,12 @@ describe('keys used in the source', () => {
       }
     }
     expect(bare).toEqual([]);
+  });
+
+  it('the typed keys (i18next.d.ts) cover every English namespace', () => {
+    const declaration = Object.values(typingFiles)[0] ?? '';
+    const typed = [...declaration.matchAll(/^\s+(\w+): typeof \w+;$/gm)].map((match) => match[1]);
+    expect(typed.sort()).toEqual(namespaceNames);
   });
 
   it('every feature of the catalogue has a label', () => {
