@@ -10,13 +10,23 @@ import {
 import { type RunningServer, startFairexServer } from './support/fairex-server';
 import { type ApiCaller, apiCaller, settled } from './support/money-fixtures';
 
-type Order = { id: string; state: string; early: boolean; penalty: string | null; returned: string | null };
+type Order = {
+  id: string;
+  state: string;
+  early: boolean;
+  penalty: string | null;
+  returned: string | null;
+  dividends: { day: number; amount: string }[];
+};
+const minuteMs = 60_000;
 
 /**
  * The Finance tab on the demo installation (issue 19): the seeded lock-mining product with its
  * funded reserve, a subscription through the buy sheet, and an early redemption whose penalty is
- * quoted before confirming and taken exactly as quoted. Dividends over days are covered by the
- * route test with the injected clock (this server runs on the real one).
+ * quoted before confirming and taken exactly as quoted; then a product whose dividend time is the
+ * next whole minute, so its first dividend is paid while the test waits and the order page lists
+ * it. Dividends over many days are covered by the route test with the injected clock (this server
+ * runs on the real one).
  */
 describe('finance: lock mining', () => {
   let server: RunningServer;
@@ -112,6 +122,56 @@ describe('finance: lock mining', () => {
     await screenshot(page, 'finance-lock-desktop');
     expect(pageErrors).toEqual([]);
   });
+
+  it('pays the first dividend at the dividend time and lists it on the order', async () => {
+    // The dividend time of day is a whole minute (UTC): the next one at least 20 s ahead.
+    const due = Math.ceil((Date.now() + 20_000) / minuteMs) * minuteMs;
+    const product = await api.ok<{ id: number }>('/admin/mining/products/save', {
+      token: server.staffToken,
+      body: {
+        category: 'lock',
+        names: { en: 'USDT lock, first dividend' },
+        currency_id: 3,
+        daily_rate: '0.004',
+        days: 1,
+        min_amount: '100',
+        max_amount: '2000',
+        capacity: '100000',
+        dividend_minute: Math.floor(due / minuteMs) % 1440,
+        penalty_rate: '0.004',
+        active: true,
+      },
+    });
+    await api.ok('/admin/mining/reserve/fund', {
+      token: server.staffToken,
+      body: { product_id: product.id, amount: '1000' },
+    });
+    const order = await api.ok<{ id: string }>('/lh/deposit', {
+      token,
+      body: { config_id: product.id, amount: '500' },
+    });
+    await page.setViewportSize(phoneViewport);
+    await page.goto(`${server.url}/#/pages/lockming/order`);
+    const card = page.getByTestId(`finance-order-${order.id}`);
+    await card.waitFor();
+    expect(await card.getByTestId('finance-dividends').count()).toBe(0);
+
+    // Paid by the server's schedule at the dividend minute: 0.4% of 500 = 2 USDT, once.
+    const paid = async () =>
+      (await api.ok<{ list: Order[] }>('/lh/deposit/order', { token })).list.find(
+        (each) => each.id === order.id,
+      )?.dividends ?? [];
+    await expect
+      .poll(paid, { timeout: due - Date.now() + 60_000, interval: 1000 })
+      .toEqual([expect.objectContaining({ day: 1, amount: '2.000000' })]);
+    await page.reload();
+    await card.getByTestId('finance-dividends').waitFor();
+    expect(await card.getByTestId('finance-dividends').innerText()).toContain('+2 USDT');
+    expect(await card.getByTestId('finance-earned').innerText()).toBe('2 / 2 USDT');
+    await settled(page);
+    await screenshot(page, 'finance-first-dividend-375');
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
 
   it('shows the products and reserves in the console', async () => {
     const staff = await api.ok<object>('/admin/auth/me', { token: server.staffToken });

@@ -1,6 +1,7 @@
 /**
  * The NFT market at 375 px: a user bids on an auction (the sheet says the margin deposit is held),
- * is outbid by another bidder and, at the deadline, sees the deposit returned; buys and opens a
+ * is outbid by another bidder and, at the deadline, sees the deposit returned; wins another auction
+ * and pays it in its window, then owns the item and has the message; buys and opens a
  * blind box (reveal), and once the sale ends sees the box's proof recomputed in the browser and
  * "Verified"; lists the drawn item for resale and sees it go live after staff approve it.
  */
@@ -179,6 +180,63 @@ describe('the NFT market: auction deposit, provably fair box, resale review', ()
       .toContain('returned');
     await settled(page);
     await screenshot(page, 'nft-deposit-returned-375');
+  });
+
+  it('wins another auction, pays it within the window, and owns the item', async () => {
+    const now = Date.now();
+    const ends = now + 20_000;
+    await api.ok('/admin/nft/artworks/save', {
+      token: server.staffToken,
+      body: {
+        artist_id: artist.id,
+        media_type: 'image',
+        media: picture,
+        cover: picture,
+        titles: { en: 'Lot Beta' },
+        rarity: 'rare',
+        currency_id: 3,
+        editions: 1,
+        sale_mode: 'auction',
+        price: '50',
+        increment: '5',
+        margin: '10',
+        starts_at: now - 60_000,
+        ends_at: ends,
+      },
+    });
+    const code = (await cardCalled('Lot Beta')).code;
+    await api.ok('/bind_box/marginNFT', { token, body: { code } });
+    await api.ok('/bind_box/auctionNFT', { token, body: { code, price: '50' } });
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, ends - Date.now())));
+
+    // The deadline settles on the server's schedule: the win shows as a payment due, with its window.
+    await page.goto(`${server.url}/#/pages/nft/mine?tab=pay`);
+    const pay = page.getByTestId('nft-pay');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByTestId('nft-orders').waitFor();
+          return pay.count();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(1);
+    expect(await page.getByTestId('nft-orders').innerText()).toContain('Pay within');
+    await settled(page);
+    await screenshot(page, 'nft-payment-due-375');
+    await pay.click();
+    await expect.poll(() => page.getByTestId('nft-orders').innerText()).toContain('Paid');
+    expect(await pay.count()).toBe(0);
+
+    await page.goto(`${server.url}/#/pages/nft/mine?tab=owned`);
+    await page.getByTestId(`nft-my-${code}`).waitFor();
+    await page.goto(`${server.url}/#/pages/nft/mine?tab=messages`);
+    await expect
+      .poll(() => page.getByTestId('nft-messages').innerText())
+      .toContain('You won the auction for Lot Beta');
+    await settled(page);
+    await screenshot(page, 'nft-messages-375');
   });
 
   it('buys and opens a blind box, then sees its proof verified after the sale', async () => {

@@ -24,7 +24,30 @@ import type withdrawEn from './locales/en/withdraw.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    defaultNS: ['common', 'account', 'assets', 'content', 'contracts', 'deposit', 'finance', 'forms', 'home', 'ieo', 'invest', 'markets', 'menu', 'nft', 'options', 'pages', 'payout', 'settings', 'trade', 'verification', 'wallet', 'withdraw'];
+    defaultNS: [
+      'common',
+      'account',
+      'assets',
+      'content',
+      'contracts',
+      'deposit',
+      'finance',
+      'forms',
+      'home',
+      'ieo',
+      'invest',
+      'markets',
+      'menu',
+      'nft',
+      'options',
+      'pages',
+      'payout',
+      'settings',
+      'trade',
+      'verification',
+      'wallet',
+      'withdraw',
+    ];
     resources: {
       account: typeof accountEn;
       assets: typeof assetsEn;

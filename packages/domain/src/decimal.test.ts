@@ -17,6 +17,7 @@ import {
   roundHalfUp,
   stripTrailingZeros,
   toScaledBigint,
+  trimDecimalText,
 } from './decimal';
 import { InvariantError } from './invariant';
 
@@ -419,5 +420,15 @@ describe('ceilDivide and fromScaledBigintTrimmed', () => {
     expect(fromScaledBigintTrimmed(2_000n, 3)).toBe('2');
     expect(fromScaledBigintTrimmed(-5n, 2)).toBe('-0.05');
     expect(fromScaledBigintTrimmed(0n, 6)).toBe('0');
+  });
+});
+
+describe('trimDecimalText', () => {
+  it('drops trailing fraction zeros and a bare point, never integer zeros', () => {
+    expect(trimDecimalText('12.500000')).toBe('12.5');
+    expect(trimDecimalText('50.000000')).toBe('50');
+    expect(trimDecimalText('100')).toBe('100');
+    expect(trimDecimalText('0.000000')).toBe('0');
+    expect(trimDecimalText('-3.10')).toBe('-3.1');
   });
 });

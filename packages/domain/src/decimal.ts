@@ -135,10 +135,14 @@ export function fromScaledBigint(value: bigint, scale: number): string {
   return formatDecimal({ negative: value < 0n, digits: value < 0n ? -value : value, scale });
 }
 
+/** Decimal text without trailing fraction zeros ("12.500000" -> "12.5", "2.000" -> "2", "100" stays). */
+export function trimDecimalText(text: string): string {
+  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+}
+
 /** Like fromScaledBigint, without trailing zeros ("1.50000000" -> "1.5", "2.000" -> "2"). */
 export function fromScaledBigintTrimmed(value: bigint, scale: number): string {
-  const text = fromScaledBigint(value, scale);
-  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+  return trimDecimalText(fromScaledBigint(value, scale));
 }
 
 /** numerator / denominator rounded up (towards +infinity); the denominator is positive. */

@@ -20,6 +20,7 @@ export {
   type ScaledDecimal,
   stripTrailingZeros,
   toScaledBigint,
+  trimDecimalText,
 } from './decimal';
 export {
   type DualDirection,

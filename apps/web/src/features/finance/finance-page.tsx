@@ -1,4 +1,5 @@
 import type { MiningOrder, MiningProduct } from '@fairex/contract';
+import { trimDecimalText } from '@fairex/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'antd-mobile';
 import { CheckCircleFill } from 'antd-mobile-icons';
@@ -112,21 +113,21 @@ function ProductList({ category }: { category: 'lock' | 'cloud' | 'defi' }) {
             <div>
               <dt>{t('finance:minimum')}</dt>
               <dd>
-                {trim(product.min_amount)} {product.currency}
+                {trimDecimalText(product.min_amount)} {product.currency}
               </dd>
             </div>
             <div>
               <dt>{t('finance:room')}</dt>
               <dd>
-                {trim(product.room)} {product.currency}
+                {trimDecimalText(product.room)} {product.currency}
               </dd>
             </div>
             <div>
               <dt>{t('finance:reserve')}</dt>
               <dd data-testid={`finance-reserve-${product.id}`}>
                 {t('finance:reserveFigures', {
-                  available: trim(product.reserve.available),
-                  balance: trim(product.reserve.balance),
+                  available: trimDecimalText(product.reserve.available),
+                  balance: trimDecimalText(product.reserve.balance),
                   code: product.currency,
                 })}
               </dd>
@@ -162,9 +163,12 @@ function BuySheet({ product, onClose }: { product: MiningProduct; onClose: () =>
     amount.trim() === '' || preview.problem === null
       ? null
       : preview.problem === 'below_minimum'
-        ? t('finance:problems.belowMinimum', { amount: trim(product.min_amount), code: product.currency })
+        ? t('finance:problems.belowMinimum', {
+            amount: trimDecimalText(product.min_amount),
+            code: product.currency,
+          })
         : preview.problem === 'above_room'
-          ? t('finance:problems.aboveRoom', { amount: trim(product.room), code: product.currency })
+          ? t('finance:problems.aboveRoom', { amount: trimDecimalText(product.room), code: product.currency })
           : t('finance:problems.invalid');
   const confirm = async () => {
     if (preview.problem !== null) return;
@@ -209,7 +213,7 @@ function BuySheet({ product, onClose }: { product: MiningProduct; onClose: () =>
                 className="fin-input"
                 inputMode="decimal"
                 value={amount}
-                placeholder={t('finance:amountPlaceholder', { amount: trim(product.min_amount) })}
+                placeholder={t('finance:amountPlaceholder', { amount: trimDecimalText(product.min_amount) })}
                 onChange={(event) => setAmount(event.target.value)}
                 data-testid="finance-amount"
               />
@@ -223,13 +227,13 @@ function BuySheet({ product, onClose }: { product: MiningProduct; onClose: () =>
               <div>
                 <dt>{t('finance:perDay')}</dt>
                 <dd data-testid="finance-per-day">
-                  {trim(preview.perDay)} {product.currency}
+                  {trimDecimalText(preview.perDay)} {product.currency}
                 </dd>
               </div>
               <div>
                 <dt>{t('finance:total', { days: product.days })}</dt>
                 <dd data-testid="finance-total">
-                  {trim(preview.total)} {product.currency}
+                  {trimDecimalText(preview.total)} {product.currency}
                 </dd>
               </div>
               <div>
@@ -252,7 +256,7 @@ function BuySheet({ product, onClose }: { product: MiningProduct; onClose: () =>
                   <tr key={row.remainingDays}>
                     <td>{row.remainingDays}</td>
                     <td>
-                      {trim(row.penalty)} {product.currency}
+                      {trimDecimalText(row.penalty)} {product.currency}
                     </td>
                   </tr>
                 ))}
@@ -320,13 +324,13 @@ function OrderCard({ order }: { order: MiningOrder }) {
           <div>
             <dt>{t('finance:penalty')}</dt>
             <dd data-testid="finance-quote-penalty">
-              {trim(quote.penalty)} {order.currency}
+              {trimDecimalText(quote.penalty)} {order.currency}
             </dd>
           </div>
           <div>
             <dt>{t('finance:returned')}</dt>
             <dd>
-              {trim(quote.returned)} {order.currency}
+              {trimDecimalText(quote.returned)} {order.currency}
             </dd>
           </div>
         </dl>
@@ -366,19 +370,19 @@ function OrderCard({ order }: { order: MiningOrder }) {
         <div>
           <dt>{t('finance:locked')}</dt>
           <dd>
-            {trim(order.amount)} {order.currency}
+            {trimDecimalText(order.amount)} {order.currency}
           </dd>
         </div>
         <div>
           <dt>{t('finance:dailyYield')}</dt>
           <dd>
-            {percentText(order.daily_rate)} · {trim(order.daily_dividend)} {order.currency}
+            {percentText(order.daily_rate)} · {trimDecimalText(order.daily_dividend)} {order.currency}
           </dd>
         </div>
         <div>
           <dt>{t('finance:earned')}</dt>
           <dd data-testid="finance-earned">
-            {trim(receipt.totalDividends)} / {trim(order.total_yield)} {order.currency}
+            {trimDecimalText(receipt.totalDividends)} / {trimDecimalText(order.total_yield)} {order.currency}
           </dd>
         </div>
         <div>
@@ -393,7 +397,7 @@ function OrderCard({ order }: { order: MiningOrder }) {
           <div>
             <dt>{t('finance:penalty')}</dt>
             <dd data-testid="finance-order-penalty">
-              {trim(order.penalty)} {order.currency}
+              {trimDecimalText(order.penalty)} {order.currency}
             </dd>
           </div>
         )}
@@ -401,7 +405,7 @@ function OrderCard({ order }: { order: MiningOrder }) {
           <div>
             <dt>{t('finance:returned')}</dt>
             <dd>
-              {trim(order.returned)} {order.currency}
+              {trimDecimalText(order.returned)} {order.currency}
             </dd>
           </div>
         )}
@@ -413,7 +417,7 @@ function OrderCard({ order }: { order: MiningOrder }) {
               <span>{t('finance:day', { day: dividend.day })}</span>
               <span>{time(dividend.paid_at)}</span>
               <span>
-                +{trim(dividend.amount)} {order.currency}
+                +{trimDecimalText(dividend.amount)} {order.currency}
               </span>
             </li>
           ))}
@@ -437,9 +441,4 @@ function OrderCard({ order }: { order: MiningOrder }) {
       )}
     </section>
   );
-}
-
-/** "12.500000" -> "12.5". */
-function trim(value: string): string {
-  return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
 }

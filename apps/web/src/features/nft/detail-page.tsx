@@ -35,6 +35,7 @@ import {
 } from './components/nft-parts';
 import { bidSheetModel, boxProof, bpsText, nftPaths, ppmText, readCode, salePhase } from './nft-rules';
 import './nft.css';
+import { trimDecimalText } from '@fairex/domain';
 
 /** /pages/nft/artworkDetail?id=N12 (and artworkDetail_video): an item or a blind box. */
 export function DetailPage() {
@@ -184,7 +185,7 @@ function ItemDetail({ item, nowMs }: { item: NftItemDetail; nowMs: number }) {
               <PhaseChip sale={listing} nowMs={nowMs} />
             </div>
             <strong className="nft-big-price" data-testid="nft-price">
-              {listing.price} <small>{listing.currency}</small>
+              {trimDecimalText(listing.price)} <small>{listing.currency}</small>
             </strong>
             <SaleCountdown sale={listing} nowMs={nowMs} />
             <p className="nft-muted">
@@ -260,7 +261,7 @@ function AuctionPanel({ item, nowMs }: { item: NftItemDetail; nowMs: number }) {
           <div>
             <dt>{t('nft:margin')}</dt>
             <dd>
-              {auction.margin} {listing.currency}
+              {trimDecimalText(auction.margin)} {listing.currency}
               {auction.my_margin_paid ? ` · ${t('nft:marginHeld')}` : ''}
             </dd>
           </div>
@@ -309,7 +310,7 @@ function BidList({ code }: { code: string }) {
           {list.map((record) => (
             <li key={`${record.time}-${record.price}`} className={record.mine ? 'is-mine' : ''}>
               <span>{record.mine ? t('nft:you') : record.bidder}</span>
-              <strong>{record.price}</strong>
+              <strong>{trimDecimalText(record.price)}</strong>
               <time>{dateTime(record.time)}</time>
             </li>
           ))}
@@ -417,7 +418,7 @@ function BoxDetail({ box, nowMs }: { box: NftBoxDetail; nowMs: number }) {
         </div>
         <div className="nft-price-row">
           <strong className="nft-big-price">
-            {box.price} <small>{box.currency}</small>
+            {trimDecimalText(box.price)} <small>{box.currency}</small>
           </strong>
           <PhaseChip sale={box} nowMs={nowMs} />
         </div>

@@ -23,6 +23,7 @@ import {
 import { Cover, CustodialNotice, LoadState, RarityChip, useServerNow } from './components/nft-parts';
 import { countdownText, detailPath, editionText, nftPaths } from './nft-rules';
 import './nft.css';
+import { trimDecimalText } from '@fairex/domain';
 
 type MineTab = 'owned' | 'bids' | 'pay' | 'boxes' | 'resale' | 'messages';
 const mineTabs: readonly MineTab[] = ['owned', 'bids', 'pay', 'boxes', 'resale', 'messages'];
@@ -119,7 +120,9 @@ function MyItemRow({ item }: { item: NftMyItem }) {
         </span>
         <span className="nft-muted">
           {t(`nft:itemState.${item.state}`)}
-          {item.listing ? ` · ${t(`nft:listingState.${item.listing.state}`)} · ${item.listing.price}` : ''}
+          {item.listing
+            ? ` · ${t(`nft:listingState.${item.listing.state}`)} · ${trimDecimalText(item.listing.price)}`
+            : ''}
         </span>
       </div>
       {item.kind === 'item' && item.state === 'held' && !item.listing && (
@@ -156,7 +159,7 @@ function BidList() {
               <strong>{entry.title}</strong>
             </Link>
             <span>
-              {entry.price} {entry.currency} · {dateTime(entry.time)}
+              {trimDecimalText(entry.price)} {entry.currency} · {dateTime(entry.time)}
             </span>
             {/* A settled auction's state is the winner's: a losing bidder sees only the deposit line. */}
             {(entry.highest || entry.state === 'live') && (
@@ -225,7 +228,7 @@ function OrderRow({ order, nowMs }: { order: NftOrder; nowMs: number }) {
       <div className="nft-row-text">
         <strong>{order.title}</strong>
         <span>
-          {order.price} {order.currency} · {t('nft:margin')} {order.margin}
+          {trimDecimalText(order.price)} {order.currency} · {t('nft:margin')} {trimDecimalText(order.margin)}
         </span>
         <span className="nft-muted">
           {open
@@ -287,7 +290,7 @@ function MessageList() {
                 <strong>{t(`nft:messages.kind.${message.kind}`, { title: message.title })}</strong>
                 {message.price && (
                   <span>
-                    {message.price} {message.currency}
+                    {trimDecimalText(message.price)} {message.currency}
                   </span>
                 )}
                 <time className="nft-muted">{dateTime(message.created_at)}</time>

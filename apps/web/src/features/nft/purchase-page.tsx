@@ -15,6 +15,7 @@ import { balanceQuery, buy, detailQuery, nftQueryRoot, termsQuery } from './api/
 import { Cover, CustodialNotice, LoadState } from './components/nft-parts';
 import { bpsText, detailPath, readCode } from './nft-rules';
 import './nft.css';
+import { trimDecimalText } from '@fairex/domain';
 
 /**
  * /pages/nft/purchase?id=N12 (an item) and /pages/nft/purchase_one?id=B3 (one blind box): the
@@ -111,7 +112,7 @@ export function PurchasePage() {
               <div>
                 <dt>{t('nft:price')}</dt>
                 <dd className="is-strong" data-testid="nft-purchase-price">
-                  {sale.price} {sale.currency}
+                  {trimDecimalText(sale.price)} {sale.currency}
                 </dd>
               </div>
               <div>
@@ -121,7 +122,7 @@ export function PurchasePage() {
               <div>
                 <dt>{t('nft:purchase.total')}</dt>
                 <dd className="is-strong">
-                  {sale.price} {sale.currency}
+                  {trimDecimalText(sale.price)} {sale.currency}
                 </dd>
               </div>
               {token !== null && (

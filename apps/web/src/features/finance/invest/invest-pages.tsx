@@ -25,8 +25,9 @@ import {
   investProductsQuery,
   investQueryKeys,
 } from './invest-api';
-import { annualPercent, dualOrderReceipt, dualPreview, type PayoutText, trim } from './invest-rules';
+import { annualPercent, dualOrderReceipt, dualPreview, type PayoutText } from './invest-rules';
 import './invest.css';
+import { trimDecimalText } from '@fairex/domain';
 
 export const investPaths = {
   list: '/pages/invest/invest',
@@ -114,8 +115,8 @@ export function DualProductList() {
             <div>
               <dt>{t('invest:reserve')}</dt>
               <dd data-testid={`invest-reserve-${product.id}`}>
-                {trim(product.reserve.base.available)} {product.currency} ·{' '}
-                {trim(product.reserve.quote.available)} {product.quote_currency}
+                {trimDecimalText(product.reserve.base.available)} {product.currency} ·{' '}
+                {trimDecimalText(product.reserve.quote.available)} {product.quote_currency}
               </dd>
             </div>
           </dl>
@@ -412,7 +413,7 @@ function OrderCard({ order }: { order: DualOrder }) {
           <dd>
             {t('invest:sharesAmount', {
               shares: order.shares,
-              amount: trim(order.amount),
+              amount: trimDecimalText(order.amount),
               code: order.invest_currency,
             })}
           </dd>
@@ -434,13 +435,13 @@ function OrderCard({ order }: { order: DualOrder }) {
         <div>
           <dt>{t('invest:ifBelow', { price: linked })}</dt>
           <dd>
-            {trim(order.outcomes.below.amount)} {order.outcomes.below.currency}
+            {trimDecimalText(order.outcomes.below.amount)} {order.outcomes.below.currency}
           </dd>
         </div>
         <div>
           <dt>{t('invest:ifAtOrAbove', { price: linked })}</dt>
           <dd>
-            {trim(order.outcomes.at_or_above.amount)} {order.outcomes.at_or_above.currency}
+            {trimDecimalText(order.outcomes.at_or_above.amount)} {order.outcomes.at_or_above.currency}
           </dd>
         </div>
       </dl>
@@ -474,7 +475,7 @@ function OrderCard({ order }: { order: DualOrder }) {
             <div>
               <dt>{t('invest:paid')}</dt>
               <dd data-testid="invest-receipt-paid">
-                {trim(order.payout.amount)} {order.payout.currency}
+                {trimDecimalText(order.payout.amount)} {order.payout.currency}
               </dd>
             </div>
           </dl>

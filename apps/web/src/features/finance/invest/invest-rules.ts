@@ -12,6 +12,7 @@ import {
   fromScaledBigint,
   miningRatePpm,
   toScaledBigint,
+  trimDecimalText,
 } from '@fairex/domain';
 
 type Terms = Pick<
@@ -60,11 +61,17 @@ export function dualPreview(product: DualProduct, sharesText: string): DualPrevi
   const outcomes = dualOutcomes(termsOf(product, amount ?? 0n));
   const text = (payout: { currency: 'base' | 'quote'; amount: bigint }): PayoutText =>
     payout.currency === 'base'
-      ? { amount: trim(fromScaledBigint(payout.amount, product.base_scale)), code: product.currency }
-      : { amount: trim(fromScaledBigint(payout.amount, product.quote_scale)), code: product.quote_currency };
+      ? {
+          amount: trimDecimalText(fromScaledBigint(payout.amount, product.base_scale)),
+          code: product.currency,
+        }
+      : {
+          amount: trimDecimalText(fromScaledBigint(payout.amount, product.quote_scale)),
+          code: product.quote_currency,
+        };
   return {
     problem,
-    amount: trim(fromScaledBigint(amount ?? 0n, product.invest_scale)),
+    amount: trimDecimalText(fromScaledBigint(amount ?? 0n, product.invest_scale)),
     below: text(outcomes.below),
     atOrAbove: text(outcomes.atOrAbove),
   };
@@ -92,7 +99,7 @@ export function dualOrderReceipt(order: DualOrder): DualOrderReceipt | null {
   const amount = fromScaledBigint(receipt.payout.amount, scale);
   return {
     outcome: receipt.outcome,
-    payout: { amount: trim(amount), code },
+    payout: { amount: trimDecimalText(amount), code },
     verified: receipt.payout.currency === order.payout.side && amount === order.payout.amount,
   };
 }
@@ -100,10 +107,5 @@ export function dualOrderReceipt(order: DualOrder): DualOrderReceipt | null {
 /** "0.12" -> "12%" (exact: rates have at most 6 decimals). */
 export function annualPercent(rate: string): string {
   const ppm = miningRatePpm(rate) ?? 0n;
-  return `${trim(fromScaledBigint(ppm, 4))}%`;
-}
-
-/** "12.500000" -> "12.5". */
-export function trim(value: string): string {
-  return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+  return `${trimDecimalText(fromScaledBigint(ppm, 4))}%`;
 }
