@@ -16,13 +16,15 @@ function preparedPostgres(): { database: string; dataDir: string } | null {
   }
 }
 
-function databaseUrlOf(adminUrl: string, databaseName: string): string {
+/** The URL of another database on the server `adminUrl` names. */
+export function databaseUrlOf(adminUrl: string, databaseName: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${databaseName}`;
   return url.toString();
 }
 
-async function asAdmin(adminUrl: string, statement: string): Promise<void> {
+/** One statement on its own connection (CREATE and DROP DATABASE cannot run in a transaction). */
+export async function asAdmin(adminUrl: string, statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {

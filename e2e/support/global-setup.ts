@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { asAdmin, databaseUrlOf } from './crash-database';
 import { type RunningServer, startFairexServer } from './fairex-server';
 
 declare module 'vitest' {
@@ -37,16 +37,6 @@ async function stopWhenHistoryIsReady(server: RunningServer, label: string): Pro
     throw new Error(`the prepared e2e installation (${label}) stopped with ${exitCode}:\n${server.output()}`);
 }
 
-async function asAdmin(adminUrl: string, statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
-
 /** The PGlite installation the browser test files start on copies of. */
 async function preparePglite(): Promise<string> {
   const server = await startFairexServer({ fresh: true, startTimeoutMs: historyTimeoutMs });
@@ -63,10 +53,8 @@ async function preparePostgres(
   database: string,
 ): Promise<{ database: string; dataDir: string }> {
   await asAdmin(adminUrl, `CREATE DATABASE ${database}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
   const server = await startFairexServer({
-    env: { DATABASE_URL: url.toString(), SPOT_MARKET_MAKER: 'off' },
+    env: { DATABASE_URL: databaseUrlOf(adminUrl, database), SPOT_MARKET_MAKER: 'off' },
     startTimeoutMs: historyTimeoutMs,
   });
   await stopWhenHistoryIsReady(server, 'PostgreSQL');

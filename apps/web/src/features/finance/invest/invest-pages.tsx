@@ -4,6 +4,7 @@
  * pays, my orders with each settlement's receipt recomputed on the device, and the help page.
  */
 import type { DualOrder, DualProduct } from '@fairex/contract';
+import { trimDecimalText } from '@fairex/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'antd-mobile';
 import { CheckCircleFill } from 'antd-mobile-icons';
@@ -27,7 +28,6 @@ import {
 } from './invest-api';
 import { annualPercent, dualOrderReceipt, dualPreview, type PayoutText } from './invest-rules';
 import './invest.css';
-import { trimDecimalText } from '@fairex/domain';
 
 export const investPaths = {
   list: '/pages/invest/invest',

@@ -10,6 +10,7 @@ import {
   dualOutcomes,
   dualReceipt,
   fromScaledBigint,
+  fromScaledBigintTrimmed,
   miningRatePpm,
   toScaledBigint,
   trimDecimalText,
@@ -62,16 +63,16 @@ export function dualPreview(product: DualProduct, sharesText: string): DualPrevi
   const text = (payout: { currency: 'base' | 'quote'; amount: bigint }): PayoutText =>
     payout.currency === 'base'
       ? {
-          amount: trimDecimalText(fromScaledBigint(payout.amount, product.base_scale)),
+          amount: fromScaledBigintTrimmed(payout.amount, product.base_scale),
           code: product.currency,
         }
       : {
-          amount: trimDecimalText(fromScaledBigint(payout.amount, product.quote_scale)),
+          amount: fromScaledBigintTrimmed(payout.amount, product.quote_scale),
           code: product.quote_currency,
         };
   return {
     problem,
-    amount: trimDecimalText(fromScaledBigint(amount ?? 0n, product.invest_scale)),
+    amount: fromScaledBigintTrimmed(amount ?? 0n, product.invest_scale),
     below: text(outcomes.below),
     atOrAbove: text(outcomes.atOrAbove),
   };
@@ -107,5 +108,5 @@ export function dualOrderReceipt(order: DualOrder): DualOrderReceipt | null {
 /** "0.12" -> "12%" (exact: rates have at most 6 decimals). */
 export function annualPercent(rate: string): string {
   const ppm = miningRatePpm(rate) ?? 0n;
-  return `${trimDecimalText(fromScaledBigint(ppm, 4))}%`;
+  return `${fromScaledBigintTrimmed(ppm, 4)}%`;
 }
