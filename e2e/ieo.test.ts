@@ -2,7 +2,9 @@
  * An IEO from both sides at 375 px: staff create a project (API), a user finds it in the list,
  * subscribes through the confirmation, sees the subscription await the allocation, and after the
  * scripted end (a subscription window of a few seconds) sees the allocation with its receipt
- * recomputed and verified in the browser, and the tokens in the wallet.
+ * recomputed and verified in the browser and the tokens locked in the wallet; then the server is
+ * stopped and started again a day later (a demo clock run ahead, DEMO_CLOCK_AHEAD_MS), and the
+ * lock cycle's release, due while it was down, has happened once and the tokens are free.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +19,10 @@ import { type RunningServer, startFairexServer } from './support/fairex-server';
 import { type ApiCaller, apiCaller, settled } from './support/money-fixtures';
 
 type Project = { id: number; allocated_at: number | null; currency_id: number };
+type Wallet = { currency: string; balance: string; available: string };
+
+const dayMs = 86_400_000;
+const password = 'ieo-secret-1';
 
 describe('an IEO subscription, from the list to the allocation', () => {
   let server: RunningServer;
@@ -30,7 +36,6 @@ describe('an IEO subscription, from the list to the allocation', () => {
 
   async function registered(email: string): Promise<string> {
     await api.ok('/sms_mail', { body: { user_string: email, scene: 'register' } });
-    const password = 'ieo-secret-1';
     const userToken = await api.ok<string>('/user/register', {
       body: {
         user_string: email,
@@ -72,7 +77,7 @@ describe('an IEO subscription, from the list to the allocation', () => {
         max_per_user: '1000',
         starts_at: now - 60_000,
         ends_at: now + 40_000,
-        lock_days: 0,
+        lock_days: 1,
         listing_at: now + 86_400_000,
         whitepaper: 'https://example.com/orbit.pdf',
         website: 'https://example.com',
@@ -135,15 +140,21 @@ describe('an IEO subscription, from the list to the allocation', () => {
     expect(await order.getByTestId('ieo-order-charged').innerText()).toBe('42.857000 USDT');
     expect(await order.getByTestId('ieo-order-refunded').innerText()).toBe('17.143000 USDT');
     expect(await order.getByTestId('ieo-receipt-verified').innerText()).toBe('Verified');
-    expect(await order.getByTestId('ieo-order-state').innerText()).toBe('Released');
+    expect(await order.getByTestId('ieo-order-state').innerText()).toBe('Allocated, locked');
     await settled(page);
     await screenshot(page, 'ieo-orders-allocated-375');
 
-    const wallet = await api.ok<{ currency: string; balance: string; available: string }>('/wallet/detail', {
+    const wallet = await api.ok<Wallet>('/wallet/detail', {
       token,
       body: { currency: project.currency_id, type: 'change' },
     });
-    expect(wallet).toMatchObject({ currency: 'ORBT', balance: '428.57', available: '428.57' });
+    expect(wallet).toMatchObject({ currency: 'ORBT', balance: '428.57', available: '0.00' });
+    await page.goto(`${server.url}/#/pages/fund/assets`);
+    const row = page.getByTestId('asset-row-change-ORBT');
+    await expect.poll(() => row.getByTestId('asset-frozen').innerText()).toBe('428.57');
+    expect(await row.getByTestId('asset-available').innerText()).toBe('0.00');
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(page, 'ieo-assets-locked-375');
 
     await page.goto(`${server.url}/#/pages/ieo/subscribe?id=${project.id}`);
     await page.getByTestId('ieo-allocated-total').waitFor();
@@ -179,4 +190,49 @@ describe('an IEO subscription, from the list to the allocation', () => {
     await consolePage.waitForFunction(() => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter'));
     await screenshot(consolePage, 'ieo-console-new-desktop');
   });
+
+  it('releases the locked tokens once at the end of the lock cycle, due while the server was down', async () => {
+    await server.stop({ removeData: false });
+    // Started again "a day and a minute later": the release fell due while it was down.
+    server = await startFairexServer({
+      dataDir: server.dataDir,
+      env: { DEMO_CLOCK_AHEAD_MS: String(dayMs + 60_000) },
+    });
+    api = apiCaller(server.url);
+    // A day on, the session of yesterday has expired: the user signs in again.
+    await page.goto(`${server.url}/#/pages/fund/assets`);
+    await page.getByTestId('assets-login').waitFor();
+    token = await api.ok<string>('/user/login', { body: { user_string: 'ieo-user@example.com', password } });
+    await page.evaluate((value) => localStorage.setItem('token', value), token);
+    await page.goto(`${server.url}/#/pages/ieo/order`);
+    // The app reads the stored session when it loads.
+    await page.reload();
+    const order = page.getByTestId('ieo-order').first();
+    await expect
+      .poll(() => order.getByTestId('ieo-order-state').innerText(), { timeout: 30_000 })
+      .toBe('Released');
+    expect(await order.getByTestId('ieo-order-allocated').innerText()).toBe('428.57 ORBT');
+    await settled(page);
+    await screenshot(page, 'ieo-orders-released-375');
+
+    const wallet = await api.ok<Wallet>('/wallet/detail', {
+      token,
+      body: { currency: project.currency_id, type: 'change' },
+    });
+    expect(wallet).toMatchObject({ currency: 'ORBT', balance: '428.57', available: '428.57' });
+    await page.goto(`${server.url}/#/pages/fund/assets`);
+    const row = page.getByTestId('asset-row-change-ORBT');
+    await expect.poll(() => row.getByTestId('asset-available').innerText()).toBe('428.57');
+    expect(await row.getByTestId('asset-frozen').innerText()).toBe('0.00');
+    // The demo says on screen that its clock runs ahead.
+    await page.goto(`${server.url}/#/`);
+    await expect
+      .poll(() => page.getByTestId('demo-clock-ahead').innerText())
+      .toBe('Demo clock runs 24 hours ahead of real time');
+    await page.getByTestId('home-assets-total').waitFor();
+    const popup = page.getByTestId('popup-close');
+    if (await popup.isVisible()) await popup.click();
+    await settled(page);
+    await screenshot(page, 'ieo-home-clock-ahead-375');
+  }, 240_000);
 });

@@ -40,6 +40,13 @@ describe('configuration from the environment', () => {
     });
   });
 
+  it('runs a demo clock ahead only in demo mode', () => {
+    expect(loadConfig({}).demoClockAheadMs).toBe(0);
+    expect(loadConfig({ DEMO: 'true', DEMO_CLOCK_AHEAD_MS: '86400000' }).demoClockAheadMs).toBe(86_400_000);
+    expect(() => loadConfig({ DEMO_CLOCK_AHEAD_MS: '86400000' })).toThrow(/only a demo/);
+    expect(() => loadConfig({ DEMO: 'true', DEMO_CLOCK_AHEAD_MS: '-1' })).toThrow(ConfigError);
+  });
+
   it('reads the market feed settings, the symbol map included', () => {
     const config = loadConfig({
       MARKET_FEED: 'ccxt',

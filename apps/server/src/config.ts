@@ -35,6 +35,17 @@ const configSchema = z.object({
     .default(86_400_000),
   /** A bid closer than this to an NFT auction's deadline moves it to bid time + this; five minutes. */
   NFT_EXTENSION_WINDOW_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+  /**
+   * Demo only: run the server's clock this far ahead of the machine's, to show what takes days
+   * (a lock release, a maturity) as a restart that was "down" that long. Only ever raise it: the
+   * recorded ticks and schedules assume time does not run backwards. The demo notice shows it.
+   */
+  DEMO_CLOCK_AHEAD_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(366 * 86_400_000)
+    .default(0),
   WEB_DIST_DIR: z.string().optional(),
   ADMIN_DIST_DIR: z.string().optional(),
   /** smtp://user:pass@host:port or smtps://...; unset keeps e-mail in the local outbox (demo). */
@@ -124,6 +135,8 @@ export type Config = Readonly<{
   nftPaymentWindowMs: number;
   /** NFT_EXTENSION_WINDOW_MS: the anti-sniping window of NFT auctions. */
   nftExtensionWindowMs: number;
+  /** DEMO_CLOCK_AHEAD_MS: how far the demo's clock runs ahead of the machine's (0 outside demo). */
+  demoClockAheadMs: number;
   webDistDir: string;
   /** The operator console's build (apps/admin/dist), served at /admin/. */
   adminDistDir: string;
@@ -226,6 +239,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         'SPOT_MARKET_MAKER off, or set SIMULATED_MARKET_ACCEPTED=true to accept it.',
     );
   }
+  if (!values.DEMO && values.DEMO_CLOCK_AHEAD_MS > 0) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DEMO_CLOCK_AHEAD_MS: only a demo (DEMO=true) may run its clock ahead of real time.',
+    );
+  }
   return Object.freeze({
     port: values.PORT,
     host: values.HOST,
@@ -239,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throttle: values.THROTTLE,
     nftPaymentWindowMs: values.NFT_PAYMENT_WINDOW_MS,
     nftExtensionWindowMs: values.NFT_EXTENSION_WINDOW_MS,
+    demoClockAheadMs: values.DEMO_CLOCK_AHEAD_MS,
     webDistDir: path.resolve(values.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     adminDistDir: path.resolve(
       values.ADMIN_DIST_DIR ?? new URL('../../admin/dist', import.meta.url).pathname,

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { composeModules } from './composition';
 import { ConfigError, loadConfig } from './config';
 import type { BackgroundJob } from './platform/app-module';
-import { systemClock } from './platform/clock';
+import { clockAhead, systemClock } from './platform/clock';
 import { configuredDatabase, DatabaseUnreachableError, openDatabase } from './platform/db/database';
 import { createLogger } from './platform/logger';
 import { LocalFileStorage } from './platform/storage/local-file-storage';
@@ -16,17 +16,18 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(configuredDatabase(config));
+  const clock = clockAhead(systemClock, config.demoClockAheadMs);
   const composition = await composeModules({
     config,
     db: database.db,
-    clock: systemClock,
+    clock,
     logger,
     storage: new LocalFileStorage(`${config.dataDir}/uploads`),
   });
   const app = await buildApp({
     config,
     db: database.db,
-    clock: systemClock,
+    clock,
     logger,
     sessions: composition.sessions,
     modules: composition.modules,
@@ -54,7 +55,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  const mode = config.demo ? 'demo mode: simulated prices, test funds' : 'live mode';
+  const ahead = config.demoClockAheadMs > 0 ? `, clock ${config.demoClockAheadMs} ms ahead` : '';
+  const mode = config.demo ? `demo mode: simulated prices, test funds${ahead}` : 'live mode';
   const storeName = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
   console.log(`\n  Fairex is running at ${config.publicUrl}  (${mode}; database: ${storeName})\n`);
   const history = composition.services.market.historyStatus();

@@ -8,6 +8,8 @@ export const siteConfigSchema = z.object({
   site_logo: z.string(),
   /** True when the server runs in demo mode (simulated prices, test funds): the UI says so. */
   demo: z.boolean(),
+  /** A demo's clock runs this far ahead of real time (DEMO_CLOCK_AHEAD_MS); 0 otherwise. */
+  clock_ahead_ms: z.number().int().min(0),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 

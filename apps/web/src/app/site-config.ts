@@ -21,7 +21,12 @@ export function useSiteConfigSync(): void {
   const setSite = useAppStore((state) => state.setSite);
   useEffect(() => {
     if (data) {
-      setSite({ site_name: data.site_name, logo: data.site_logo, demo: data.demo });
+      setSite({
+        site_name: data.site_name,
+        logo: data.site_logo,
+        demo: data.demo,
+        clockAheadMs: data.clock_ahead_ms,
+      });
     }
   }, [data, setSite]);
   const siteName = useAppStore((state) => state.site_name);

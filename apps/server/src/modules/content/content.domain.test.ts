@@ -38,13 +38,20 @@ describe('content rules', () => {
       site_name: siteNameDefault,
       site_logo: siteLogoDefault,
       demo: true,
+      clock_ahead_ms: 0,
     });
     expect(siteConfigFrom({ siteName: '  ', siteLogo: 42 }, false).site_name).toBe(siteNameDefault);
     expect(siteConfigFrom({ siteName: 'Acme', siteLogo: '/acme.svg' }, false)).toEqual({
       site_name: 'Acme',
       site_logo: '/acme.svg',
       demo: false,
+      clock_ahead_ms: 0,
     });
+    // Only a demo's clock runs ahead; a live site never reports an offset.
+    expect(siteConfigFrom({ siteName: 'Acme', siteLogo: null }, true, 86_400_000).clock_ahead_ms).toBe(
+      86_400_000,
+    );
+    expect(siteConfigFrom({ siteName: 'Acme', siteLogo: null }, false, 86_400_000).clock_ahead_ms).toBe(0);
     expect(publicSettingValue('site_logo', undefined)).toBe(siteLogoDefault);
     expect(publicSettingValue('kefu_url', undefined)).toBeNull();
     expect(publicSettingValue('telegram_url', 'https://t.me/x')).toBe('https://t.me/x');

@@ -47,11 +47,13 @@ export function publicSettingValue(
 export function siteConfigFrom(
   stored: { siteName: SettingValue | undefined; siteLogo: SettingValue | undefined },
   demo: boolean,
+  clockAheadMs = 0,
 ): SiteConfig {
   return {
     site_name: nonEmptyText(stored.siteName) ?? siteNameDefault,
     site_logo: nonEmptyText(stored.siteLogo) ?? siteLogoDefault,
     demo,
+    clock_ahead_ms: demo ? clockAheadMs : 0,
   };
 }
 

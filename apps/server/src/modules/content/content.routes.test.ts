@@ -67,7 +67,10 @@ describe.each(testDatabases())('content routes on an empty $name database', (tes
   it('answers the default site name and the shipped logo, outside demo mode', async () => {
     expect(await get('/getSiteConfig')).toEqual({
       status: 200,
-      body: { type: 'ok', message: { site_name: 'Fairex', site_logo: '/logo.svg', demo: false } },
+      body: {
+        type: 'ok',
+        message: { site_name: 'Fairex', site_logo: '/logo.svg', demo: false, clock_ahead_ms: 0 },
+      },
     });
   });
 
@@ -202,7 +205,7 @@ describe.each(testDatabases())('content routes with the demo seed on $name', (te
   it('says it is a demo and serves the demo customer-service links, with no chat page that does not exist', async () => {
     expect((await get('/getSiteConfig')).body).toEqual({
       type: 'ok',
-      message: { site_name: 'Fairex', site_logo: '/logo.svg', demo: true },
+      message: { site_name: 'Fairex', site_logo: '/logo.svg', demo: true, clock_ahead_ms: 0 },
     });
     expect((await get('/getSetting?keyword=kefu_url')).body.message).toBeNull();
     expect((await get('/getSetting?keyword=whatsapp_url')).body.message).toMatch(/^https:\/\/wa\.me\//);

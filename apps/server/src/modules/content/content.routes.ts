@@ -24,7 +24,11 @@ export type ContentModuleDeps = {
   readonly db: Database;
   readonly clock: Clock;
   /** Demo mode (simulated prices, test funds) is reported to clients in the site config. */
-  readonly config: { readonly demo: boolean; readonly walletConnectProjectId: string | undefined };
+  readonly config: {
+    readonly demo: boolean;
+    readonly demoClockAheadMs: number;
+    readonly walletConnectProjectId: string | undefined;
+  };
   /** The Home shortcuts the registered modules ship (their manifests'). */
   readonly shippedShortcuts: ShippedShortcuts;
 };
@@ -52,6 +56,7 @@ export function contentRoutes(deps: ContentModuleDeps): FastifyPluginAsyncZod {
       db,
       clock: deps.clock,
       demo: deps.config.demo,
+      demoClockAheadMs: deps.config.demoClockAheadMs,
       walletConnectProjectId: deps.config.walletConnectProjectId,
       shippedShortcuts: deps.shippedShortcuts,
     });

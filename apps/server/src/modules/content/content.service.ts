@@ -39,6 +39,7 @@ export type ContentServiceDeps = {
   readonly db: Database;
   readonly clock: Clock;
   readonly demo: boolean;
+  readonly demoClockAheadMs?: number;
   /** WalletConnect Cloud project id from the configuration, readable by clients; may be unset. */
   readonly walletConnectProjectId?: string | undefined;
   readonly shippedShortcuts: ShippedShortcuts;
@@ -71,6 +72,7 @@ export function createContentService(deps: ContentServiceDeps) {
     return siteConfigFrom(
       { siteName: stored.get('site_name'), siteLogo: stored.get('site_logo') },
       deps.demo,
+      deps.demoClockAheadMs,
     );
   }
 

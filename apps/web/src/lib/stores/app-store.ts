@@ -16,6 +16,8 @@ export type AppState = {
   site_name: string;
   logo: string;
   demo: boolean;
+  /** A demo's clock runs this far ahead of real time (site config `clock_ahead_ms`). */
+  clockAheadMs: number;
   lang: Locale;
   token: string | null;
   user: StoredUser | null;
@@ -23,7 +25,7 @@ export type AppState = {
 };
 
 type AppActions = {
-  setSite: (site: { site_name: string; logo: string; demo: boolean }) => void;
+  setSite: (site: { site_name: string; logo: string; demo: boolean; clockAheadMs: number }) => void;
   setLang: (lang: Locale) => void;
   /** Use lib/session.ts (startSession) rather than this directly. */
   setSession: (token: string, user: StoredUser | null) => void;
@@ -49,6 +51,7 @@ export const useAppStore = create<AppState & AppActions>()((set) => ({
   site_name: defaultSiteName,
   logo: '',
   demo: false,
+  clockAheadMs: 0,
   lang: initialLang(),
   token: readStored(storageKeys.token) || null,
   user: initialUser(),
