@@ -1,11 +1,11 @@
 import type { Candle, CandlePeriod, Quote } from '@fairex/contract';
 import { marketSubscribeSchema } from '@fairex/contract';
-import { startFlushLoop } from '../../../platform/realtime/flush-loop';
 import type { SocketServer } from '../../../platform/realtime/socket-server';
+import { startThrottledPublisher } from '../../../platform/realtime/throttled-publisher';
 
 /** Symbols one socket may follow at once (the contract's schema allows no more either). */
 export const marketSubscribeSymbolsMax = 50;
-/** The fixed flush tick: at most one snapshot per symbol (and per candle stream) this often. */
+/** At most one snapshot per symbol (and per candle stream) this often; a quiet symbol's tick goes at once. */
 export const marketFlushIntervalMs = 100;
 
 /** What the fan-out needs from the market service: its quote and candle streams. */
@@ -15,7 +15,7 @@ export type MarketUpdates = {
 };
 
 export type MarketRealtimeOptions = {
-  /** The flush tick; 0 turns the timer off and leaves flushing to `flush()` (benchmarks, tests). */
+  /** The per-room rate limit; 0 turns the timer off and leaves sending to `flush()` (tests). */
   readonly flushIntervalMs?: number;
 };
 
@@ -27,6 +27,9 @@ export type MarketRealtime = {
 };
 
 type CandleUpdate = { symbol: string; period: CandlePeriod; candle: Candle };
+type RoomFrame =
+  | { readonly event: 'market:quotes'; readonly payload: Quote[] }
+  | { readonly event: 'market:candle'; readonly payload: CandleUpdate };
 
 const quotesRoomPrefix = 'quotes:';
 const candlesRoomPrefix = 'candles:';
@@ -68,16 +71,21 @@ function isMarketRoom(room: string): boolean {
 /**
  * Market fan-out over Socket.IO (conventions rule 6, performance.md target 6). A socket's
  * `market:subscribe` replaces its rooms: one per symbol, one for its candle stream. Quotes and
- * candles from the market service are coalesced (latest wins) and flushed on a fixed tick, one
- * frame per room with changes, each frame built once for all receivers.
+ * candles from the market service are coalesced per room (latest wins) and sent at most once per
+ * `marketFlushIntervalMs` per room, at once when the room sent nothing in that interval
+ * (platform/realtime/throttled-publisher.ts); each frame is built once for all receivers.
  */
 export function installMarketRealtime(
   io: SocketServer,
   market: MarketUpdates,
   options: MarketRealtimeOptions = {},
 ): MarketRealtime {
-  const pendingQuotes = new Map<string, Quote>();
-  const pendingCandles = new Map<string, CandleUpdate>();
+  const rooms = io.of('/').adapter.rooms;
+  const publisher = startThrottledPublisher<RoomFrame>((room, frame) => {
+    if (!rooms.has(room)) return;
+    if (frame.event === 'market:quotes') io.to(room).emit('market:quotes', frame.payload);
+    else io.to(room).emit('market:candle', frame.payload);
+  }, options.flushIntervalMs ?? marketFlushIntervalMs);
 
   io.on('connection', (socket) => {
     socket.on('market:subscribe', (payload: unknown) => {
@@ -96,29 +104,26 @@ export function installMarketRealtime(
   });
 
   const stopQuotes = market.onQuotes((quotes) => {
-    for (const quote of quotes) pendingQuotes.set(normaliseSymbol(quote.symbol), quote);
+    for (const quote of quotes) {
+      publisher.set(quotesRoom(quote.symbol), { event: 'market:quotes', payload: [quote] });
+    }
   });
   const stopCandles = market.onCandle((symbol, period, candle) => {
-    pendingCandles.set(candlesRoom(symbol, period), { symbol, period, candle });
+    publisher.set(candlesRoom(symbol, period), {
+      event: 'market:candle',
+      payload: { symbol, period, candle },
+    });
   });
 
-  const rooms = io.of('/').adapter.rooms;
-  function flush(): void {
-    for (const [symbol, quote] of pendingQuotes) {
-      const room = quotesRoom(symbol);
-      if (rooms.has(room)) io.to(room).emit('market:quotes', [quote]);
-    }
-    pendingQuotes.clear();
-    for (const [room, update] of pendingCandles) {
-      if (rooms.has(room)) io.to(room).emit('market:candle', update);
-    }
-    pendingCandles.clear();
-  }
-
-  return startFlushLoop(flush, options.flushIntervalMs ?? marketFlushIntervalMs, () => {
-    stopQuotes();
-    stopCandles();
-    pendingQuotes.clear();
-    pendingCandles.clear();
-  });
+  let stopped = false;
+  return {
+    flush: () => publisher.flush(),
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      stopQuotes();
+      stopCandles();
+      publisher.stop();
+    },
+  };
 }
