@@ -11,10 +11,16 @@
 // is created and dropped), BENCH_SECONDS (10 per phase), BENCH_CONNECTIONS (100), BENCH_USERS (50),
 // BENCH_IDEMPOTENCY (every order carries an Idempotency-Key, as the web order form always sends;
 // 0 leaves it out),
-// BENCH_QUERY_DETAIL (1: list the server's statements by total time, counted over both phases).
+// BENCH_QUERY_DETAIL (1: list the server's statements by total time, counted over both phases),
+// BENCH_DURABILITY (target 5, default on; 0 skips it): the same order phase again after
+// `synchronous_commit = off` on the scratch database (the app's connections are reopened with it),
+// then once more durable, compared with the relaxed one: this commit path, the pair actor's round,
+// on the same data, the durable phase last (on the most rows); the
+// machine's fdatasync time, measured on the PostgreSQL data directory's file system, is printed
+// beside the ratio (with a fast disk the two cost the same, which says little about a slow one).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, fdatasyncSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -38,6 +44,7 @@ const seconds = positiveIntFromEnv('BENCH_SECONDS', 10);
 const connections = positiveIntFromEnv('BENCH_CONNECTIONS', 100);
 const users = positiveIntFromEnv('BENCH_USERS', 50);
 const withIdempotency = process.env.BENCH_IDEMPOTENCY !== '0';
+const withDurability = process.env.BENCH_DURABILITY !== '0';
 const symbol = 'BTC/USDT';
 
 function positiveIntFromEnv(name: string, fallback: number): number {
@@ -355,6 +362,46 @@ async function main(): Promise<void> {
     for (const [message, count] of Object.entries(trade.refusals).slice(0, 5)) {
       console.log(`    refused ${count}x: ${message}`);
     }
+    let durability: { durable: LoadResult; relaxed: LoadResult; fsyncUs: number; probeDir: string } | null =
+      null;
+    if (withDurability) {
+      /** Sets synchronous_commit for the scratch database and reopens the app's connections with it. */
+      const synchronousCommit = async (value: 'on' | 'off') => {
+        await db.execute(sql.raw(`alter database ${name} set synchronous_commit = ${value}`));
+        // The setting applies to new sessions: end the app's connections (the pool reopens them).
+        const terminator = new pg.Client({ connectionString: adminUrl });
+        await terminator.connect();
+        await terminator.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [
+          name,
+        ]);
+        await terminator.end();
+        const setting = (await db.execute(sql`show synchronous_commit`)) as unknown as {
+          rows: { synchronous_commit: string }[];
+        };
+        if (setting.rows[0]?.synchronous_commit !== value)
+          throw new Error(`synchronous_commit is not ${value}`);
+      };
+      const tradeLoad = () =>
+        load('trade', {
+          BENCH_TARGET: target,
+          BENCH_TOKENS: JSON.stringify(tokens),
+          BENCH_REFERENCE_TICKS: String(Math.round(reference * 100)),
+        });
+      const describe = (label: string, result: LoadResult) =>
+        `  POST /api/coin/trade, ${label}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms (${result.requests} requests, ${result.errors} errors, ${result.non2xx} non-2xx)`;
+      // Relaxed, then durable again: the durable phase compared runs last, on the most data.
+      await synchronousCommit('off');
+      const relaxed = await tradeLoad();
+      console.log(describe('synchronous_commit=off', relaxed));
+      await synchronousCommit('on');
+      const durable = await tradeLoad();
+      console.log(describe('durable again', durable));
+      const dataDirectory = (await db.execute(sql`show data_directory`)) as unknown as {
+        rows: { data_directory: string }[];
+      };
+      const probeDir = path.dirname(dataDirectory.rows[0]?.data_directory ?? tmpdir());
+      durability = { durable, relaxed, probeDir, fsyncUs: fdatasyncMicros(probeDir) };
+    }
     const ofHello = trade.rps / hello.rps;
     const p99Ratio = trade.p99 / Math.max(hello.p99, 1);
     console.log(
@@ -363,6 +410,13 @@ async function main(): Promise<void> {
     console.log(
       `target 3b: order p99 / hello p99 = ${p99Ratio.toFixed(1)}x (target <= 10x) ${p99Ratio <= 10 ? 'MET' : 'NOT MET'}`,
     );
+    if (durability) {
+      const ratio = durability.durable.rps / durability.relaxed.rps;
+      console.log(
+        `target 5: durable / synchronous_commit=off on the order path = ${(ratio * 100).toFixed(1)}% (target >= 80%) ${ratio >= 0.8 ? 'MET' : 'NOT MET'}; ` +
+          `fdatasync of 8 KiB here: ${durability.fsyncUs.toFixed(0)} us (on ${durability.probeDir})`,
+      );
+    }
     await app.close();
   } finally {
     await database.close().catch(() => undefined);
@@ -371,6 +425,31 @@ async function main(): Promise<void> {
     await dropper.connect();
     await dropper.query(`drop database if exists ${name} with (force)`);
     await dropper.end();
+  }
+}
+
+/** Mean time of an 8 KiB write plus fdatasync in `directory` (as a WAL flush does), microseconds. */
+function fdatasyncMicros(directory: string): number {
+  const probeDir = (() => {
+    try {
+      return mkdtempSync(path.join(directory, 'fairex-fsync-'));
+    } catch {
+      return mkdtempSync(path.join(tmpdir(), 'fairex-fsync-'));
+    }
+  })();
+  const file = openSync(path.join(probeDir, 'probe'), 'w');
+  const block = Buffer.alloc(8192, 1);
+  const rounds = 500;
+  try {
+    const started = performance.now();
+    for (let round = 0; round < rounds; round += 1) {
+      writeSync(file, block, 0, block.length, 0);
+      fdatasyncSync(file);
+    }
+    return ((performance.now() - started) * 1000) / rounds;
+  } finally {
+    closeSync(file);
+    rmSync(probeDir, { recursive: true, force: true });
   }
 }
 

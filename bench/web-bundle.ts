@@ -10,8 +10,10 @@
 //
 // Lighthouse is not installed here (no internet beyond the npm registry, and it would add a large
 // dependency for a bench). The throttled run uses what Lighthouse's "devtools" throttling does:
-// Chromium's own CPU slowdown (4x) and network shaping (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s
-// up), a 412 x 823 mobile viewport, a cold cache. LCP is the page's last largest-contentful-paint
+// Chromium's own CPU slowdown (4x) and the request-level network shaping Lighthouse applies for
+// its slow-4G profile (150 ms RTT x 3.75 = 562.5 ms per request, 1,474.56 kbit/s down, 675 kbit/s
+// up: its rtt and throughput with the devtools adjustment factors), a 412 x 823 mobile viewport,
+// a cold cache. LCP is the page's last largest-contentful-paint
 // entry; TBT sums the part over 50 ms of each long task between first contentful paint and the
 // start of the first 5 s window without a long task (Lighthouse's TTI rule, without its network
 // condition).
@@ -214,9 +216,9 @@ async function throttledLoad(browser: Browser, url: string) {
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
+    latency: 562.5,
+    downloadThroughput: (1474.56 * 1024) / 8,
+    uploadThroughput: (675 * 1024) / 8,
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.goto(`${url}${tradeRoute}`, { timeout: 120_000 });
