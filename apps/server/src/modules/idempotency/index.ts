@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppModule, ModuleManifest } from '../../platform/app-module';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
+import { createStatementBatcher } from '../../platform/db/statement-batcher';
 import { AppError } from '../../platform/http/app-error';
 import { signedInUserId } from '../../platform/http/route-policy';
 import {
@@ -17,7 +18,15 @@ import {
   idempotencyAbandonedAfterMs,
   isValidIdempotencyKey,
 } from './idempotency.domain';
-import { claimKey, completeKey, forgetKey, storedKey, takeOverKey } from './idempotency.repository';
+import {
+  claimKeys,
+  completeKeys,
+  forgetKey,
+  type KeyClaim,
+  type KeyCompletion,
+  storedKey,
+  takeOverKey,
+} from './idempotency.repository';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,6 +50,12 @@ function installIdempotency(
 ): void {
   const { db, clock } = deps;
   app.decorateRequest('idempotencyKey', undefined);
+  // Claims and replies of concurrent requests share one statement each way (see statement-batcher).
+  const claim = createStatementBatcher<KeyClaim, boolean>((claims) => claimKeys(db, claims, clock.now()));
+  const complete = createStatementBatcher<KeyCompletion, void>(async (completions) => {
+    await completeKeys(db, completions, clock.now());
+    return completions.map(() => undefined);
+  });
 
   app.addHook('preHandler', async (request, reply) => {
     if (!request.routeOptions.config.moneyMoving) return;
@@ -58,7 +73,7 @@ function installIdempotency(
       )
       .digest('hex');
     const now = clock.now();
-    if (!(await claimKey(db, id, requestHash, now))) {
+    if (!(await claim({ ...id, requestHash }))) {
       const stored = await storedKey(db, id);
       if (!stored) throw new AppError('errors.idempotency_in_flight');
       const decision = decideExistingKey(stored, requestHash, now);
@@ -90,7 +105,7 @@ function installIdempotency(
     if (key === undefined || userId === null) return payload;
     request.idempotencyKey = undefined;
     if (reply.statusCode === 200 && typeof payload === 'string') {
-      await completeKey(db, { userId, key }, JSON.parse(payload), clock.now());
+      await complete({ userId, key, reply: JSON.parse(payload) });
     } else {
       await forgetKey(db, { userId, key });
     }
