@@ -407,7 +407,8 @@ describe('the operator console', () => {
   it('reads in Chinese and still works on a narrow window', async () => {
     await menuItem(page, 'audit').click();
     await pickOption(page, page.getByTestId('console-language'), '简体中文');
-    await expect.poll(() => page.getByTestId('nav-audit').innerText()).toBe('审计日志');
+    // The Chinese texts are a chunk of their own: on a loaded machine they take more than a second.
+    await expect.poll(() => page.getByTestId('nav-audit').innerText(), { timeout: 15_000 }).toBe('审计日志');
     await page.keyboard.press('Escape');
     await settle(page);
     await screenshot(page, 'admin-audit-zh-1280');
