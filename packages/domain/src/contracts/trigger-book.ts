@@ -31,10 +31,6 @@ class SideHeap<T extends Trigger> {
   private readonly items: T[] = [];
   constructor(private readonly descending: boolean) {}
 
-  get length(): number {
-    return this.items.length;
-  }
-
   private keyOf(item: T): number {
     const key = Number(item.price);
     return this.descending ? -key : key;

@@ -1,6 +1,7 @@
 import type { SessionEndReason } from '@fairex/contract';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/database';
+import { createStatementBatcher } from '../../platform/db/statement-batcher';
 import type { Principal, SessionResolver } from '../../platform/http/route-policy';
 import type { SocketSession } from '../../platform/realtime/socket-server';
 import { sessionExpiry } from './accounts.domain';
@@ -51,62 +52,24 @@ export async function resolveSessionToken(
   return live ? { userId: live.userId, sessionKey, verificationLevel: live.verificationLevel } : null;
 }
 
-type PendingLookup = { resolve(principal: Principal | null): void; reject(error: unknown): void };
-
 /**
  * The platform's SessionResolver over user_sessions: the one main.ts wires into the app. Every
  * request reads its session from the database (a logout, a freeze or a new verification level
- * counts at once: nothing is cached), but lookups arriving together share one statement: the
- * first schedules a query for the end of this event-loop turn, and while one query runs the next
- * ones gather for the following. Under load this turns one round trip per request into one per
- * batch, and the pool stays free for the order path.
+ * counts at once: nothing is cached), but lookups arriving together share one statement
+ * (platform/db/statement-batcher.ts). Under load this turns one round trip per request into one
+ * per batch, and the pool stays free for the order path.
  */
 export function createSessionResolver(deps: { db: Database; clock: Clock }): SessionResolver {
-  let waiting = new Map<string, PendingLookup[]>();
-  let scheduled = false;
-  let running = false;
-
-  function schedule(): void {
-    if (scheduled || running || waiting.size === 0) return;
-    scheduled = true;
-    setImmediate(() => {
-      scheduled = false;
-      void flush();
+  const lookUp = createStatementBatcher<string, Principal | null>(async (hashes) => {
+    const live = await findLiveSessions(deps.db, [...new Set(hashes)], deps.clock.now());
+    return hashes.map((hash) => {
+      const session = live.get(hash);
+      return session
+        ? { kind: 'user', userId: session.userId, verificationLevel: session.verificationLevel }
+        : null;
     });
-  }
-
-  async function flush(): Promise<void> {
-    const batch = waiting;
-    waiting = new Map();
-    running = true;
-    try {
-      const live = await findLiveSessions(deps.db, [...batch.keys()], deps.clock.now());
-      for (const [hash, lookups] of batch) {
-        const session = live.get(hash);
-        const principal: Principal | null = session
-          ? { kind: 'user', userId: session.userId, verificationLevel: session.verificationLevel }
-          : null;
-        for (const lookup of lookups) lookup.resolve(principal);
-      }
-    } catch (error) {
-      for (const lookups of batch.values()) for (const lookup of lookups) lookup.reject(error);
-    } finally {
-      running = false;
-      schedule();
-    }
-  }
-
-  return {
-    resolve(token): Promise<Principal | null> {
-      const hash = sessionTokenHash(token);
-      return new Promise((resolve, reject) => {
-        const lookups = waiting.get(hash);
-        if (lookups) lookups.push({ resolve, reject });
-        else waiting.set(hash, [{ resolve, reject }]);
-        schedule();
-      });
-    },
-  };
+  });
+  return { resolve: (token) => lookUp(sessionTokenHash(token)) };
 }
 
 /** Ends the session of this token; null when it was not live. */

@@ -43,8 +43,9 @@ export async function forgetKey(db: Database, id: KeyId): Promise<void> {
 export type KeyClaim = KeyId & { readonly requestHash: string };
 
 /**
- * Claims several keys in one statement (the batched form of `claimKey`): answers, per claim in
- * order, whether it got its key. A key asked for twice in one batch goes to the first asker.
+ * Claims the keys of several requests in one statement: answers, per claim in order, whether it
+ * got its key (false: the key is already stored). A key asked for twice in one batch goes to the
+ * first asker.
  */
 export async function claimKeys(db: Database, claims: readonly KeyClaim[], now: Date): Promise<boolean[]> {
   const firsts = new Map<string, number>();
@@ -70,7 +71,7 @@ export async function claimKeys(db: Database, claims: readonly KeyClaim[], now: 
 
 export type KeyCompletion = KeyId & { readonly reply: unknown };
 
-/** Stores several replies in one statement (the batched form of `completeKey`). */
+/** Stores the replies of several requests in one statement; each key is then `done`. */
 export async function completeKeys(
   db: Database,
   completions: readonly KeyCompletion[],

@@ -3,7 +3,8 @@
  * item; the queue goes out as one `run` call on the next turn of the event loop, or, while a batch
  * is in the database, as soon as that one returns, so the callers of one moment share a round
  * trip and a commit instead of queueing for the pool one statement each. `run` answers one result
- * per item, in order; if it throws, every item of that batch gets the error.
+ * per item, in order; if it throws, every item of that batch gets the error. Used by the session
+ * lookups of every request and by the Idempotency-Key claims and replies.
  */
 export type StatementBatcher<Item, Result> = (item: Item) => Promise<Result>;
 
